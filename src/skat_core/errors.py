@@ -1,0 +1,57 @@
+"""Typed errors.  Every one is a :class:`ValueError`, so callers that only want
+"bad input" can catch that; callers that want to tell the user which rule was
+broken read :attr:`IllegalActionError.rule`."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Rule(StrEnum):
+    """The rules an action can break, named as the ISkO and RULES.md name them."""
+
+    TURN = "turn order: it is not this seat's turn"
+    PHASE = "this action does not belong to the current phase of the deal"
+    BID_LADDER = "bidding: a bid must be a game value from the bid ladder"
+    BID_RAISE = "bidding: the later seat must raise above the last bid"
+    HOLD = "bidding: only the seat being bid to may hold"
+    DISCARD = "skat: the soloist puts back exactly two of his twelve cards"
+    HAND_AFTER_PICKUP = "declaration: a hand game means the skat was not picked up"
+    PICKUP_BEFORE_DECLARE = "declaration: after picking up, two cards must be put back first"
+    ANNOUNCE_NEEDS_HAND = "declaration: schneider, schwarz and ouvert (suit/grand) need a hand game"
+    NULL_ANNOUNCE = "declaration: null games have no schneider or schwarz announcements"
+    NULL_BELOW_BID = (
+        "declaration (ours): a null game whose value is below the bid may not be declared"
+    )
+    FOLLOW_SUIT = "play: follow suit if you can (jacks are trumps in suit and grand games)"
+    NOT_IN_HAND = "play: the card is not in this seat's hand"
+    CLAIM = "claims: only the soloist may show his cards and claim the rest"
+    RESIGN = "concessions: the game is already decided or the seat has already given up"
+    GAME_OVER = "the deal is over"
+
+
+class SkatError(ValueError):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalActionError(SkatError):
+    """An action that the rules do not allow in this state."""
+
+    def __init__(self, message: str, rule: Rule) -> None:
+        super().__init__(f"{message} ({rule.value})")
+        self.rule = rule
+
+
+class RecordError(SkatError):
+    """A game record that cannot be read; names the line and the field."""
+
+    def __init__(self, message: str, line: int | None = None, field: str | None = None) -> None:
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if field is not None:
+            where.append(f"field {field}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+        self.line = line
+        self.field = field

@@ -1,0 +1,628 @@
+"""The state of one deal and the actions that move it on.
+
+A :class:`GameState` is immutable: :meth:`GameState.apply` (or :func:`apply`)
+returns a new state and never changes the old one.  Seats are positions in
+this deal: 0 forehand, 1 middlehand, 2 rearhand.  Data flows one way:
+bidding → skat → declaration → tricks → result.
+
+>>> from skat_core.deal import deal_from_seed
+>>> s = new_game(deal_from_seed("doc", 0))
+>>> s.phase.name, s.to_move, s.legal_actions()[:3]
+('BIDDING', 1, [Pass(), Bid(value=18), Bid(value=20)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+from typing import NamedTuple, TypeAlias
+
+from .cards import CARD_POINTS, CARDS, Card, CardSet, Mask, cards_of, points_of
+from .deal import Deal
+from .errors import IllegalActionError, Rule
+from .rules import GameType, legal_cards, trick_winner
+from .value import BID_VALUES, Contract, GameResult, null_value, settle
+
+FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
+POSITION_NAMES = ("forehand", "middlehand", "rearhand")
+
+
+class Phase(IntEnum):
+    BIDDING = 0
+    SKAT = 1
+    """The soloist picks up the skat or declares a hand game."""
+    DISCARD = 2
+    DECLARE = 3
+    PLAYING = 4
+    FINISHED = 5
+
+
+# --- actions -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Say a value (middlehand to forehand, rearhand to the survivor)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """'Yes': the seat bid to holds the value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Leave the bidding."""
+
+
+@dataclass(frozen=True, slots=True)
+class PickUpSkat:
+    """The soloist takes the skat into his hand (no hand game then)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The soloist puts two cards back as the new skat."""
+
+    cards: tuple[Card, Card]
+
+    def __post_init__(self) -> None:
+        a, b = self.cards
+        ordered = (CARDS[a], CARDS[b]) if a >= b else (CARDS[b], CARDS[a])
+        object.__setattr__(self, "cards", ordered)
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Name the game.  Implied announcements are filled in: schwarz includes
+    schneider, and a suit or grand ouvert is a hand game with schwarz announced."""
+
+    game: GameType
+    hand: bool = False
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "game", GameType(self.game))
+        if self.ouvert and self.game != GameType.NULL:
+            object.__setattr__(self, "hand", True)
+            object.__setattr__(self, "schwarz", True)
+        if self.schwarz:
+            object.__setattr__(self, "schneider", True)
+
+    @property
+    def contract(self) -> Contract:
+        return Contract(self.game, self.hand, self.schneider, self.schwarz, self.ouvert)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The soloist shows his cards and claims the remaining tricks (ISkO 4.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """A player gives up: the soloist concedes the game, or a defender agrees
+    to concede (both defenders must)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveTable:
+    """A player left or timed out (ISS ``w LE.p`` / ``w TI.p``)."""
+
+    seat: int
+    timeout: bool = False
+
+
+Action: TypeAlias = (
+    Bid | Hold | Pass | PickUpSkat | Discard | Declare | Play | Claim | Resign | LeaveTable
+)
+
+PASS = Pass()
+HOLD = Hold()
+PICK_UP = PickUpSkat()
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+BIDS: dict[int, Bid] = {v: Bid(v) for v in BID_VALUES}
+
+
+def _hand_declarations() -> tuple[Declare, ...]:
+    out: list[Declare] = []
+    for g in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND):
+        out.append(Declare(g, hand=True))
+        out.append(Declare(g, hand=True, schneider=True))
+        out.append(Declare(g, hand=True, schwarz=True))
+        out.append(Declare(g, hand=True, ouvert=True))
+    out.append(Declare(GameType.NULL, hand=True))
+    out.append(Declare(GameType.NULL, hand=True, ouvert=True))
+    return tuple(out)
+
+
+HAND_DECLARATIONS = _hand_declarations()
+SKAT_DECLARATIONS: tuple[Declare, ...] = (
+    *(Declare(g) for g in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS)),
+    Declare(GameType.GRAND),
+    Declare(GameType.NULL),
+    Declare(GameType.NULL, ouvert=True),
+)
+
+
+def action_str(action: Action) -> str:
+    """Short text of an action, as in logs and golden transcripts."""
+    match action:
+        case Bid(value=v):
+            return str(v)
+        case Hold():
+            return "yes"
+        case Pass():
+            return "pass"
+        case PickUpSkat():
+            return "pickup"
+        case Discard(cards=(a, b)):
+            return f"discard {a} {b}"
+        case Declare():
+            return "declare " + action.contract.describe()
+        case Play(card=c):
+            return str(c)
+        case Claim():
+            return "claim"
+        case Resign(seat=s):
+            return f"resign {s}"
+        case LeaveTable(seat=s, timeout=t):
+            return f"{'timeout' if t else 'left'} {s}"
+    raise TypeError(f"not an action: {action!r}")
+
+
+# --- the state ---------------------------------------------------------------
+
+
+class Trick(NamedTuple):
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+class GameState(NamedTuple):
+    """Everything about one deal.  Immutable (a named tuple: fast to build,
+    which matters for the bots' and benchmarks' millions of states)."""
+
+    deal: Deal
+    phase: Phase
+    to_move: int
+    """The seat to act, -1 once the deal is over."""
+    bid: int
+    """Highest value said or held so far (0 before the first bid)."""
+    bidder: int
+    """The seat that must bid or raise now (-1 once bidding is over)."""
+    holder: int
+    """The seat being bid to (-1 in forehand's last call, or after bidding)."""
+    passed: int
+    """Mask of seats (bit per seat) that have passed."""
+    soloist: int
+    skat: Mask
+    """The skat as it lies: the dealt one, or the two cards put back."""
+    picked_up: bool
+    contract: Contract | None
+    hands: tuple[Mask, Mask, Mask]
+    trick: tuple[int, ...]
+    leader: int
+    won: tuple[Mask, Mask, Mask]
+    """Cards won in tricks by each seat."""
+    tricks: tuple[int, int, int]
+    last_trick: Trick | None
+    claimed: bool
+    resigned: int
+    history: tuple[tuple[int, Action], ...]
+    result: GameResult | None
+
+    # -- queries -------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.FINISHED
+
+    @property
+    def game(self) -> GameType | None:
+        return self.contract.game if self.contract else None
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet(self.hands[seat])
+
+    @property
+    def trick_leader(self) -> int:
+        return self.leader
+
+    @property
+    def tricks_played(self) -> int:
+        return sum(self.tricks)
+
+    @property
+    def soloist_points(self) -> int:
+        """Card points of the soloist's tricks plus the skat (RULES.md: the
+        skat counts for the soloist, hand game or not)."""
+        if self.soloist < 0:
+            return 0
+        return points_of(self.won[self.soloist] | self.skat)
+
+    @property
+    def defender_points(self) -> int:
+        if self.soloist < 0:
+            return 0
+        s = self.soloist
+        return points_of(self.won[(s + 1) % 3] | self.won[(s + 2) % 3])
+
+    def legal_actions(self) -> list[Action]:
+        """The actions of the seat to move, in a fixed order (Pass before bids
+        in rising value; pick-up before hand declarations; cards from ♣J down).
+        Out-of-turn actions (claim, resign) are not listed: see
+        :meth:`can_claim` and :meth:`can_resign`."""
+        phase = self.phase
+        if phase == Phase.PLAYING:
+            seat = self.to_move
+            lead = self.trick[0] if self.trick else None
+            assert self.contract is not None
+            legal = legal_cards(self.contract.game, self.hands[seat], lead)
+            return [PLAYS[c] for c in cards_of(legal)]
+        if phase == Phase.BIDDING:
+            if self.to_move == self.bidder:
+                return [PASS, *(BIDS[v] for v in BID_VALUES if v > self.bid)]
+            return [PASS, HOLD]
+        if phase == Phase.SKAT:
+            return [PICK_UP, *(d for d in HAND_DECLARATIONS if self._declarable(d))]
+        if phase == Phase.DISCARD:
+            cards = cards_of(self.hands[self.soloist])
+            return [Discard((a, b)) for a, b in combinations(cards, 2)]
+        if phase == Phase.DECLARE:
+            return [d for d in SKAT_DECLARATIONS if self._declarable(d)]
+        return []
+
+    def _declarable(self, d: Declare) -> bool:
+        # RULES.md (ours): a null game whose fixed value is below the bid may
+        # not be declared; suit and grand games may (they can still be lost
+        # as overbid).
+        return not (d.game == GameType.NULL and null_value(d.hand, d.ouvert) < self.bid)
+
+    def can_claim(self, seat: int) -> bool:
+        return self.phase == Phase.PLAYING and seat == self.soloist and not self.claimed
+
+    def can_resign(self, seat: int) -> bool:
+        return self.phase == Phase.PLAYING and not self.resigned >> seat & 1
+
+    def apply(self, action: Action) -> GameState:
+        return apply(self, action)
+
+    def view(self, seat: int) -> SeatView:
+        from .views import seat_view
+
+        return seat_view(self, seat)
+
+    def actor_of(self, action: Action) -> int:
+        """The seat an action belongs to."""
+        if isinstance(action, Resign | LeaveTable):
+            return action.seat
+        if isinstance(action, Claim):
+            return self.soloist
+        return self.to_move
+
+
+def new_game(deal: Deal) -> GameState:
+    """The state right after dealing: middlehand bids to forehand first."""
+    return GameState(
+        deal=deal,
+        phase=Phase.BIDDING,
+        to_move=MIDDLEHAND,
+        bid=0,
+        bidder=MIDDLEHAND,
+        holder=FOREHAND,
+        passed=0,
+        soloist=-1,
+        skat=deal.skat,
+        picked_up=False,
+        contract=None,
+        hands=deal.hands,
+        trick=(),
+        leader=FOREHAND,
+        won=(0, 0, 0),
+        tricks=(0, 0, 0),
+        last_trick=None,
+        claimed=False,
+        resigned=0,
+        history=(),
+        result=None,
+    )
+
+
+# --- transitions ---------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises :class:`IllegalActionError` naming
+    the rule when the action is not allowed."""
+    phase = state.phase
+    if phase == Phase.PLAYING and type(action) is Play:
+        return _play(state, action)
+    if phase == Phase.FINISHED:
+        raise IllegalActionError(f"{action_str(action)}: the deal is over", Rule.GAME_OVER)
+    if isinstance(action, LeaveTable):
+        return _leave(state, action)
+    if isinstance(action, Resign):
+        return _resign(state, action)
+    if isinstance(action, Claim):
+        if not state.can_claim(state.soloist):
+            raise IllegalActionError("claim not possible now", Rule.CLAIM)
+        return state._replace(claimed=True, history=(*state.history, (state.soloist, action)))
+    if phase == Phase.BIDDING:
+        return _bidding(state, action)
+    if phase == Phase.SKAT:
+        if isinstance(action, PickUpSkat):
+            s = state.soloist
+            hands = _with(state.hands, s, state.hands[s] | state.skat)
+            return state._replace(
+                phase=Phase.DISCARD, picked_up=True, hands=hands,
+                history=(*state.history, (s, action)),
+            )
+        if isinstance(action, Declare):
+            return _declare(state, action)
+    if phase == Phase.DISCARD:
+        if isinstance(action, Discard):
+            return _discard(state, action)
+        if isinstance(action, Declare):
+            raise IllegalActionError("put two cards back first", Rule.PICKUP_BEFORE_DECLARE)
+    if phase == Phase.DECLARE and isinstance(action, Declare):
+        return _declare(state, action)
+    raise IllegalActionError(
+        f"{action_str(action)} is not possible in phase {phase.name.lower()}", Rule.PHASE
+    )
+
+
+def _with(t: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
+    if i == 0:
+        return (v, t[1], t[2])
+    if i == 1:
+        return (t[0], v, t[2])
+    return (t[0], t[1], v)
+
+
+def _bidding(state: GameState, action: Action) -> GameState:
+    seat = state.to_move
+    history = (*state.history, (seat, action))
+    if isinstance(action, Bid):
+        if seat != state.bidder:
+            raise IllegalActionError("this seat is being bid to: hold or pass", Rule.HOLD)
+        if action.value not in BIDS:
+            raise IllegalActionError(f"{action.value} is not a game value", Rule.BID_LADDER)
+        if action.value <= state.bid:
+            raise IllegalActionError(
+                f"{action.value} does not raise {state.bid}", Rule.BID_RAISE
+            )
+        if state.holder < 0:
+            # Forehand's call after both others passed: he plays (RULES.md).
+            return _end_bidding(state._replace(bid=action.value, history=history), seat)
+        return state._replace(bid=action.value, to_move=state.holder, history=history)
+    if isinstance(action, Hold):
+        if seat != state.holder:
+            raise IllegalActionError("only the seat being bid to may hold", Rule.HOLD)
+        return state._replace(to_move=state.bidder, history=history)
+    if isinstance(action, Pass):
+        passed = state.passed | 1 << seat
+        survivor = state.holder if seat == state.bidder else state.bidder
+        if state.holder < 0:
+            # Forehand passes too: passed in (RULES.md: scores 0, next deal).
+            return _finish(state._replace(passed=passed, history=history), None)
+        if state.bidder == MIDDLEHAND:
+            # First round over: rearhand now bids to the survivor.
+            return state._replace(
+                passed=passed, bidder=REARHAND, holder=survivor, to_move=REARHAND,
+                history=history,
+            )
+        # Second round over.
+        if state.bid == 0:
+            # Middlehand and rearhand passed without a bid: forehand may play
+            # at 18 or pass (RULES.md, Bidding).
+            return state._replace(
+                passed=passed, bidder=FOREHAND, holder=-1, to_move=FOREHAND, history=history
+            )
+        return _end_bidding(state._replace(passed=passed, history=history), survivor)
+    raise IllegalActionError(f"{action_str(action)} during bidding", Rule.PHASE)
+
+
+def _end_bidding(state: GameState, soloist: int) -> GameState:
+    return state._replace(
+        phase=Phase.SKAT, soloist=soloist, to_move=soloist, bidder=-1, holder=-1,
+        bid=max(state.bid, 18),
+    )
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    s = state.soloist
+    a, b = action.cards
+    put = 1 << a | 1 << b
+    hand = state.hands[s]
+    if a == b or put & hand != put:
+        raise IllegalActionError("discard two different cards from your hand", Rule.DISCARD)
+    return state._replace(
+        phase=Phase.DECLARE, skat=put, hands=_with(state.hands, s, hand & ~put),
+        history=(*state.history, (s, action)),
+    )
+
+
+def _declare(state: GameState, d: Declare) -> GameState:
+    if d.game == GameType.NULL and (d.schneider or d.schwarz):
+        raise IllegalActionError("null with announcements", Rule.NULL_ANNOUNCE)
+    if state.picked_up and d.hand:
+        raise IllegalActionError("hand game after picking up the skat", Rule.HAND_AFTER_PICKUP)
+    if not state.picked_up and not d.hand:
+        raise IllegalActionError(
+            "declare a hand game or pick up the skat first", Rule.PICKUP_BEFORE_DECLARE
+        )
+    if (d.schneider or d.schwarz or (d.ouvert and d.game != GameType.NULL)) and not d.hand:
+        raise IllegalActionError("announcement without hand", Rule.ANNOUNCE_NEEDS_HAND)
+    if not state._declarable(d):
+        raise IllegalActionError(
+            f"{d.contract.describe()} is worth {null_value(d.hand, d.ouvert)}, below the bid "
+            f"{state.bid}",
+            Rule.NULL_BELOW_BID,
+        )
+    return state._replace(
+        phase=Phase.PLAYING, contract=d.contract, to_move=FOREHAND, leader=FOREHAND,
+        history=(*state.history, (state.soloist, d)),
+    )
+
+
+def _play(state: GameState, action: Play) -> GameState:
+    seat = state.to_move
+    card = action.card
+    hand = state.hands[seat]
+    if not hand >> card & 1:
+        raise IllegalActionError(f"{CARDS[card]} is not in the hand", Rule.NOT_IN_HAND)
+    contract = state.contract
+    assert contract is not None
+    game = contract.game
+    trick = state.trick
+    if trick and not legal_cards(game, hand, trick[0]) >> card & 1:
+        raise IllegalActionError(f"{CARDS[card]} does not follow suit", Rule.FOLLOW_SUIT)
+    hands = _with(state.hands, seat, hand & ~(1 << card))
+    trick = (*trick, card)
+    history = (*state.history, (seat, action))
+    if len(trick) < 3:
+        return GameState(
+            state.deal, Phase.PLAYING, (seat + 1) % 3, state.bid, -1, -1, state.passed,
+            state.soloist, state.skat, state.picked_up, contract, hands, trick, state.leader,
+            state.won, state.tricks, state.last_trick, False, state.resigned, history, None,
+        )
+    leader = state.leader
+    winner = (leader + trick_winner(game, trick)) % 3
+    won = _with(state.won, winner, state.won[winner] | 1 << trick[0] | 1 << trick[1] | 1 << card)
+    t = state.tricks
+    tricks = _with(t, winner, t[winner] + 1)
+    after = GameState(
+        state.deal, Phase.PLAYING, winner, state.bid, -1, -1, state.passed, state.soloist,
+        state.skat, state.picked_up, contract, hands, (), winner, won, tricks,
+        Trick(leader, trick, winner), False, state.resigned, history, None,
+    )
+    soloist = state.soloist
+    if not hands[0] | hands[1] | hands[2]:
+        return _finish(after, None)
+    if game == GameType.NULL and winner == soloist:
+        return _finish(after, None)  # null is lost with the soloist's first trick
+    if contract.schwarz_announced and winner != soloist:
+        return _finish(after, None)  # announced schwarz is lost with the first trick given
+    return after
+
+
+def _credit_rest(state: GameState) -> GameState:
+    """Give every card still out (hands and the open trick) to the soloist as
+    tricks: a defender left, an accepted claim, or a conceded schwarz game."""
+    s = state.soloist
+    rest = state.hands[0] | state.hands[1] | state.hands[2]
+    for c in state.trick:
+        rest |= 1 << c
+    remaining_tricks = 10 - sum(state.tricks)
+    return state._replace(
+        hands=(0, 0, 0), trick=(),
+        won=_with(state.won, s, state.won[s] | rest),
+        tricks=_with(state.tricks, s, state.tricks[s] + remaining_tricks),
+    )
+
+
+def _resign(state: GameState, action: Resign) -> GameState:
+    seat = action.seat
+    if state.phase != Phase.PLAYING or not state.can_resign(seat):
+        raise IllegalActionError(f"seat {seat} cannot resign now", Rule.RESIGN)
+    history = (*state.history, (seat, action))
+    if seat == state.soloist:
+        return _finish(state._replace(history=history), "soloist")
+    resigned = state.resigned | 1 << seat
+    state = state._replace(resigned=resigned, history=history)
+    defenders = 7 & ~(1 << state.soloist)
+    if resigned & defenders != defenders:
+        return state  # the other defender has to agree too (ISkO 4.4)
+    assert state.contract is not None
+    if state.claimed:
+        return _finish(_credit_rest(state), "claim")
+    if state.contract.schwarz_announced:
+        # RULES.md (ours, as the ISS scores it): a conceded game with schwarz
+        # announced credits the soloist with every remaining trick.
+        return _finish(_credit_rest(state), "defenders")
+    return _finish(state, "defenders")
+
+
+def _leave(state: GameState, action: LeaveTable) -> GameState:
+    history = (*state.history, (action.seat, action))
+    state = state._replace(history=history)
+    who = POSITION_NAMES[action.seat]
+    how = "timed out" if action.timeout else "left the table"
+    if state.phase != Phase.PLAYING:
+        return _finish(state, None, aborted=f"{who} {how} before play began; the deal is void")
+    if action.seat == state.soloist:
+        return _finish(state, "soloist")
+    # ISS: a defender leaving forfeits; the soloist is credited the rest.
+    return _finish(_credit_rest(state), "left")
+
+
+def _finish(state: GameState, conceded: str | None, aborted: str | None = None) -> GameState:
+    if state.soloist < 0 or aborted is not None or state.contract is None:
+        result = GameResult(
+            None, None, state.bid, 0, 0, 0, 0, False, False, False, False, 0, 0, None, aborted
+        )
+        return state._replace(phase=Phase.FINISHED, to_move=-1, result=result)
+    s = state.soloist
+    d1, d2 = (s + 1) % 3, (s + 2) % 3
+    result = settle(
+        soloist=s,
+        contract=state.contract,
+        bid=state.bid,
+        soloist_cards=state.deal.hands[s] | state.deal.skat,
+        soloist_points=points_of(state.won[s] | state.skat),
+        defender_points=points_of(state.won[d1] | state.won[d2]),
+        soloist_tricks=state.tricks[s],
+        defender_tricks=state.tricks[d1] + state.tricks[d2],
+        conceded=conceded,
+    )
+    return state._replace(phase=Phase.FINISHED, to_move=-1, result=result)
+
+
+def play_out(state: GameState, actions: list[Action]) -> GameState:
+    for a in actions:
+        state = apply(state, a)
+    return state
+
+
+# imported late to avoid a cycle (views imports game)
+from .views import SeatView  # noqa: E402
+
+__all__ = [
+    "BIDS",
+    "CARD_POINTS",
+    "HAND_DECLARATIONS",
+    "PASS",
+    "PLAYS",
+    "SKAT_DECLARATIONS",
+    "Action",
+    "Bid",
+    "Claim",
+    "Declare",
+    "Discard",
+    "GameState",
+    "Hold",
+    "LeaveTable",
+    "Pass",
+    "Phase",
+    "PickUpSkat",
+    "Play",
+    "Resign",
+    "SeatView",
+    "Trick",
+    "apply",
+    "new_game",
+]
