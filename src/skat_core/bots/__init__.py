@@ -1,0 +1,63 @@
+"""Bots: computer players that see only their seat's view.
+
+Every bot answers :meth:`Bot.choose` with one of ``view.legal`` (or, for
+hints, :meth:`Bot.hint` with the action and a short reason).  Levels:
+``random`` (a uniformly random legal player, the benchmarks' floor), ``easy``,
+``normal``, ``strong``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..game import Action
+from ..views import SeatView
+
+LEVELS = ("random", "easy", "normal", "strong")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action and why: ``scores`` maps each considered action to
+    its expected value for the seat (e.g. expected card points of each card)."""
+
+    action: Action
+    reason: str
+    scores: dict[Action, float] = field(default_factory=dict)
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: SeatView) -> Action: ...
+
+    def hint(self, view: SeatView) -> Hint: ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action (seeded: same view, same choice)."""
+
+    level = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def _rng(self, view: SeatView) -> random.Random:
+        return random.Random(f"{self.seed}:{view.seat}:{len(view.public_actions)}:{view.hand}")
+
+    def choose(self, view: SeatView) -> Action:
+        if not view.legal:
+            raise ValueError("this seat has nothing to do now")
+        return self._rng(view).choice(view.legal)
+
+    def hint(self, view: SeatView) -> Hint:
+        return Hint(self.choose(view), "a random legal action")
+
+
+def make_bot(level: str, seed: int | str = 0) -> Bot:
+    """A bot of the given level."""
+    if level == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
