@@ -1,0 +1,744 @@
+"""Exact double-dummy solver for the trick phase of Skat.
+
+Given all three hands open, the solver finds the soloist's card points from
+the remaining tricks when the soloist maximises them and the two defenders,
+as a team, minimise them (suit and grand games), or whether the soloist can
+avoid taking any trick (null games).  Bots call it on many sampled deals, so
+the search is written for speed in plain Python:
+
+* everything is an ``int`` mask; per-game tables give follow classes, which
+  cards beat which and the points of each card;
+* the search walks a whole trick inside one function (plain alpha-beta over
+  the three cards) and recurses only at trick boundaries, where a
+  transposition table keyed by the three hands and the leader stores lower
+  and upper bounds on the value and the best lead;
+* cards that are interchangeable are searched once: two cards of one player
+  that are neighbours in the rank order of their follow class, once the
+  cards between them are gone, and that carry the same points (the jacks
+  among themselves, the 9 8 7 of a suit; in null games any two);
+* scores are found with null-window searches (MTD(f)), which prune far more
+  than a full window and reuse the table between passes.
+
+Seats: ``hands[0..2]`` are in play order (seat ``i + 1`` plays after seat
+``i``); any seat may be the soloist.  Game types are those of
+:class:`skat_core.rules.GameType` (0..3 suit games, 4 grand, 5 null).
+
+>>> from skat_core.cards import CardSet
+>>> def m(text: str) -> int:
+...     return CardSet.from_str(text).mask
+>>> solve((m("CJ HA"), m("SJ H7"), m("C7 HT")), soloist=0, game=4, to_move=0)
+23
+>>> solve_moves((m("CJ HA"), m("SJ H7"), m("C7 HT")), 0, 4, 0)
+{31: 23, 13: 23}
+>>> solve((m("H7"), m("H8"), m("D9")), soloist=0, game=5, to_move=0)
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeAlias
+
+from .cards import CARD_POINTS, CARD_SUIT, JACKS, NULL_RANK, Mask, points_of
+from .rules import TRUMPS, GameType, follow_class, legal_cards, trick_points, trick_winner
+
+Hands: TypeAlias = tuple[int, int, int]
+
+NULL = int(GameType.NULL)
+_ALL = 0xFFFFFFFF
+_INF = 1 << 10
+_NO_MOVE = 63
+
+# Groups of equal-point cards that are neighbours in rank (bit) order in suit
+# and grand games: the four jacks, and the 9 8 7 of each suit.
+_SEGMENTS: Mask = JACKS | sum(7 << (7 * s) for s in range(4))
+
+
+def _beats_table(game: int) -> tuple[Mask, ...]:
+    """``BEATS[c]``: the cards that take a trick from ``c`` when ``c`` is
+    winning it (trumps beat non-trumps, higher cards of ``c``'s class beat
+    ``c``)."""
+    out: list[Mask] = []
+    for c in range(32):
+        m = 0
+        for d in range(32):
+            if d != c and trick_winner(game, (c, d)) == 1:
+                m |= 1 << d
+        out.append(m)
+    return tuple(out)
+
+
+def _null_bit(card: int) -> int:
+    """Null games use their own numbering: suit ``s`` at bits ``9s..9s+7``
+    in null rank order (7 8 9 10 J Q K A), bit ``9s+8`` left empty so that
+    carries stop between suits (see :func:`_reduce`)."""
+    return 9 * CARD_SUIT[card] + NULL_RANK[card]
+
+
+_TO_NULL: tuple[int, ...] = tuple(_null_bit(c) for c in range(32))
+_FROM_NULL: dict[int, int] = {b: c for c, b in enumerate(_TO_NULL)}
+
+
+def _to_null_mask(mask: Mask) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << _TO_NULL[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def _from_null_mask(mask: int) -> Mask:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << _FROM_NULL[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def _groups(game: int, hand: Mask, in_play: Mask) -> dict[int, int]:
+    """Map each card of ``hand`` to the lowest card of its group of
+    interchangeable cards: same follow class, same points, and no card in
+    play (in another hand or in the current trick) ranked between them."""
+    null = game == NULL
+    classes: list[Mask]
+    if null:
+        classes = [0x7F << (7 * s) | 1 << (28 + s) for s in range(4)]
+    else:
+        trumps = TRUMPS[game]
+        classes = [trumps] + [0x7F << (7 * s) & ~trumps for s in range(4)]
+    reps: dict[int, int] = {}
+    for cls in classes:
+        order = sorted(_bits(cls), key=lambda c: NULL_RANK[c] if null else c)
+        prev = -1
+        for c in order:
+            if not in_play >> c & 1:
+                continue
+            if hand >> c & 1:
+                if prev >= 0 and hand >> prev & 1 and (
+                    null or CARD_POINTS[prev] == CARD_POINTS[c]
+                ):
+                    reps[c] = reps[prev]
+                else:
+                    reps[c] = c
+            prev = c
+    return reps
+
+
+def redundant(game: int, hand: Mask, in_play: Mask) -> Mask:
+    """Cards of ``hand`` that need not be searched because a lower card of
+    the same group (see :func:`_groups`) stands for them."""
+    out = 0
+    for c, r in _groups(game, hand, in_play).items():
+        if c != r:
+            out |= 1 << c
+    return out
+
+
+def _bits(mask: int) -> list[int]:
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Solver:
+    """Searches one game type with one soloist seat, keeping a transposition
+    table across calls.
+
+    The table is keyed by the three hands and the leader, and a position's
+    value depends on nothing else, so the table stays valid for any deal of
+    the same game and soloist (sampled deals of one bot decision share
+    entries).  Call :meth:`clear` to free the memory.
+    """
+
+    def __init__(self, game: int, soloist: int) -> None:
+        if not 0 <= game <= NULL:
+            raise ValueError(f"not a game type: {game}")
+        if soloist not in (0, 1, 2):
+            raise ValueError(f"not a seat: {soloist}")
+        self.game = game
+        self.soloist = soloist
+        self._tt: dict[int, int] = {}
+        self._null_tt: dict[int, bool] = {}
+        self.nodes = 0
+        if game == NULL:
+            self._ab = self._make_null()
+        else:
+            self._ab = self._make_suit()
+
+    def clear(self) -> None:
+        """Forget the transposition table."""
+        self._tt.clear()
+        self._null_tt.clear()
+
+    # -- suit and grand -------------------------------------------------
+
+    def _make_suit(self) -> Callable[[int, int, int, int, int, int, int], int]:
+        game = self.game
+        points = CARD_POINTS
+        fclass = tuple(follow_class(game, c) for c in range(32))
+        beats = _beats_table(game)
+        seg = _SEGMENTS
+        tt = self._tt
+        solver = self
+
+        def ab(s: int, d1: int, d2: int, lead: int, rem: int, alpha: int, beta: int) -> int:
+            """Soloist's points from the tricks still to play; ``s``, ``d1``,
+            ``d2`` are the soloist's and the defenders' hands (``d1`` plays
+            after the soloist), ``lead`` 0/1/2 which of them leads, ``rem``
+            the points still in the hands.  Fail-soft alpha-beta."""
+            solver.nodes += 1
+            if s & (s - 1) == 0:
+                # Last trick: one card each, nothing to choose.
+                x = s.bit_length() - 1
+                y = d1.bit_length() - 1
+                z = d2.bit_length() - 1
+                if lead == 0:
+                    w = 0
+                    c = x
+                    if beats[c] >> y & 1:
+                        w, c = 1, y
+                    if beats[c] >> z & 1:
+                        w = 2
+                elif lead == 1:
+                    w = 1
+                    c = y
+                    if beats[c] >> z & 1:
+                        w, c = 2, z
+                    if beats[c] >> x & 1:
+                        w = 0
+                else:
+                    w = 2
+                    c = z
+                    if beats[c] >> x & 1:
+                        w, c = 0, x
+                    if beats[c] >> y & 1:
+                        w = 1
+                return rem if w == 0 else 0
+            key = s | d1 << 32 | d2 << 64 | lead << 96
+            e = tt.get(key)
+            if e is None:
+                lo = 0
+                hi = rem
+                hint = _NO_MOVE
+            else:
+                lo = e & 127
+                hi = e >> 7 & 127
+                hint = e >> 14
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            a = alpha if alpha > lo else lo
+            b = beta if beta < hi else hi
+            # Interchangeable cards: keep the lowest of each group.
+            gone = ~(s | d1 | d2) & seg
+            ng = ~gone
+            t = s & seg
+            rs = s ^ (t & (gone + (t << 1)) & ng)
+            t = d1 & seg
+            r1 = d1 ^ (t & (gone + (t << 1)) & ng)
+            t = d2 & seg
+            r2 = d2 ^ (t & (gone + (t << 1)) & ng)
+
+            best_move = _NO_MOVE
+            if lead == 0:
+                best = -1
+                for x in _order(rs, hint):
+                    xb = 1 << x
+                    fx = fclass[x]
+                    m1 = r1 & fx or r1
+                    m2 = r2 & fx or r2
+                    px = points[x]
+                    bx = beats[x]
+                    worst = _INF
+                    bb = b
+                    for y in _bits(m1):
+                        yb = 1 << y
+                        pxy = px + points[y]
+                        if bx >> y & 1:
+                            wy = 1
+                            by = beats[y]
+                        else:
+                            wy = 0
+                            by = bx
+                        for z in _bits(m2):
+                            pts = pxy + points[z]
+                            if by >> z & 1:
+                                v = ab(s ^ xb, d1 ^ yb, d2 ^ (1 << z), 2, rem - pts, a, bb)
+                            elif wy:
+                                v = ab(s ^ xb, d1 ^ yb, d2 ^ (1 << z), 1, rem - pts, a, bb)
+                            else:
+                                if pts >= worst:
+                                    continue
+                                v = pts + ab(
+                                    s ^ xb, d1 ^ yb, d2 ^ (1 << z), 0, rem - pts, a - pts, bb - pts
+                                )
+                            if v < worst:
+                                worst = v
+                                if v <= a:
+                                    break
+                                if v < bb:
+                                    bb = v
+                        if worst <= a:
+                            break
+                    if worst > best:
+                        best = worst
+                        best_move = x
+                        if best >= b:
+                            break
+                        if best > a:
+                            a = best
+                g = best
+            elif lead == 1:
+                # Defender d1 leads, d2 second, soloist last.
+                worst = _INF
+                for x in _order(r1, hint):
+                    xb = 1 << x
+                    fx = fclass[x]
+                    m2 = r2 & fx or r2
+                    ms = rs & fx or rs
+                    px = points[x]
+                    bx = beats[x]
+                    for y in _bits(m2):
+                        yb = 1 << y
+                        pxy = px + points[y]
+                        if bx >> y & 1:
+                            wy = 2
+                            by = beats[y]
+                        else:
+                            wy = 1
+                            by = bx
+                        best = -1
+                        aa = a
+                        for z in _bits(ms):
+                            pts = pxy + points[z]
+                            if by >> z & 1:
+                                v = pts + ab(
+                                    s ^ (1 << z), d1 ^ xb, d2 ^ yb, 0, rem - pts, aa - pts, b - pts
+                                )
+                            else:
+                                if rem - pts <= best:
+                                    continue
+                                v = ab(s ^ (1 << z), d1 ^ xb, d2 ^ yb, wy, rem - pts, aa, b)
+                            if v > best:
+                                best = v
+                                if v >= b:
+                                    break
+                                if v > aa:
+                                    aa = v
+                        if best < worst:
+                            worst = best
+                            best_move = x
+                            if worst <= a:
+                                break
+                            if worst < b:
+                                b = worst
+                    if worst <= a:
+                        break
+                g = worst
+            else:
+                # Defender d2 leads, soloist second, d1 last.
+                worst = _INF
+                for x in _order(r2, hint):
+                    xb = 1 << x
+                    fx = fclass[x]
+                    ms = rs & fx or rs
+                    m1 = r1 & fx or r1
+                    px = points[x]
+                    bx = beats[x]
+                    best = -1
+                    aa = a
+                    for y in _bits(ms):
+                        yb = 1 << y
+                        pxy = px + points[y]
+                        if bx >> y & 1:
+                            wy = 0
+                            by = beats[y]
+                        else:
+                            wy = 2
+                            by = bx
+                        worst2 = _INF
+                        bb = b
+                        for z in _bits(m1):
+                            pts = pxy + points[z]
+                            if by >> z & 1:
+                                v = ab(s ^ yb, d1 ^ (1 << z), d2 ^ xb, 1, rem - pts, aa, bb)
+                            elif wy:
+                                v = ab(s ^ yb, d1 ^ (1 << z), d2 ^ xb, 2, rem - pts, aa, bb)
+                            else:
+                                if pts >= worst2:
+                                    continue
+                                v = pts + ab(
+                                    s ^ yb, d1 ^ (1 << z), d2 ^ xb, 0, rem - pts, aa - pts, bb - pts
+                                )
+                            if v < worst2:
+                                worst2 = v
+                                if v <= aa:
+                                    break
+                                if v < bb:
+                                    bb = v
+                        if worst2 > best:
+                            best = worst2
+                            if best >= b:
+                                break
+                            if best > aa:
+                                aa = best
+                    if best < worst:
+                        worst = best
+                        best_move = x
+                        if worst <= a:
+                            break
+                        if worst < b:
+                            b = worst
+                g = worst
+            # Store the bound the search proved.
+            if g <= a:
+                hi = g
+            elif g >= b:
+                lo = g
+            else:
+                lo = hi = g
+            if best_move == _NO_MOVE:
+                best_move = hint
+            tt[key] = lo | hi << 7 | best_move << 14
+            return g
+
+        return ab
+
+    # -- null -----------------------------------------------------------
+
+    def _make_null(self) -> Callable[[int, int, int, int, int, int, int], int]:
+        """Null search in null numbering (see :func:`_null_bit`): 1 if the
+        soloist cannot avoid taking a trick, else 0.  Defenders need one
+        trick, so the search is boolean and every table entry is exact."""
+        fclass = tuple(0xFF << (9 * (b // 9)) for b in range(36))
+        beats = tuple(fclass[b] & ~((2 << b) - 1) for b in range(36))
+        cards = sum(0xFF << (9 * s) for s in range(4))
+        tt = self._null_tt
+        solver = self
+
+        def forced(s: int, d1: int, d2: int, lead: int) -> bool:
+            """True if the defenders can make the soloist take a trick."""
+            solver.nodes += 1
+            if not s:
+                return False
+            key = s | d1 << 36 | d2 << 72 | lead << 108
+            r = tt.get(key)
+            if r is not None:
+                return r
+            gone = ~(s | d1 | d2) & cards
+            ng = ~gone
+            rs = s ^ (s & (gone + (s << 1)) & ng)
+            r1 = d1 ^ (d1 & (gone + (d1 << 1)) & ng)
+            r2 = d2 ^ (d2 & (gone + (d2 << 1)) & ng)
+            if lead == 0:
+                # Forced unless some lead escapes every defence.
+                r = True
+                for x in _bits(rs):
+                    fx = fclass[x]
+                    bx = beats[x]
+                    m1 = r1 & fx or r1
+                    m2 = r2 & fx or r2
+                    hit = False
+                    for y in _bits(m1):
+                        if bx >> y & 1:
+                            # d1 wins unless d2 ... d2 cannot help the
+                            # soloist: the trick is the defenders'.
+                            for z in _bits(m2):
+                                w = 2 if beats[y] >> z & 1 else 1
+                                if forced(s ^ 1 << x, d1 ^ 1 << y, d2 ^ 1 << z, w):
+                                    hit = True
+                                    break
+                        else:
+                            for z in _bits(m2):
+                                if bx >> z & 1:
+                                    if forced(s ^ 1 << x, d1 ^ 1 << y, d2 ^ 1 << z, 2):
+                                        hit = True
+                                        break
+                                else:
+                                    hit = True
+                                    break
+                        if hit:
+                            break
+                    if not hit:
+                        r = False
+                        break
+            elif lead == 1:
+                # d1 leads, d2 second, soloist last.
+                r = False
+                for x in _bits(r1):
+                    fx = fclass[x]
+                    m2 = r2 & fx or r2
+                    ms = rs & fx or rs
+                    for y in _bits(m2):
+                        if beats[x] >> y & 1:
+                            wc, wp = y, 2
+                        else:
+                            wc, wp = x, 1
+                        bw = beats[wc]
+                        ok = True  # every soloist reply loses
+                        for z in _bits(ms):
+                            if not (bw >> z & 1) and not forced(
+                                s ^ 1 << z, d1 ^ 1 << x, d2 ^ 1 << y, wp
+                            ):
+                                ok = False
+                                break
+                        if ok:
+                            r = True
+                            break
+                    if r:
+                        break
+            else:
+                # d2 leads, soloist second, d1 last.
+                r = False
+                for x in _bits(r2):
+                    fx = fclass[x]
+                    bx = beats[x]
+                    ms = rs & fx or rs
+                    m1 = r1 & fx or r1
+                    ok = True  # every soloist reply can be punished
+                    for y in _bits(ms):
+                        if bx >> y & 1:
+                            wc, wp = y, 0
+                        else:
+                            wc, wp = x, 2
+                        bw = beats[wc]
+                        hit = False
+                        for z in _bits(m1):
+                            w = 1 if bw >> z & 1 else wp
+                            if w == 0 or forced(s ^ 1 << y, d1 ^ 1 << z, d2 ^ 1 << x, w):
+                                hit = True
+                                break
+                        if not hit:
+                            ok = False
+                            break
+                    if ok:
+                        r = True
+                        break
+            tt[key] = r
+            return r
+
+        def ab(s: int, d1: int, d2: int, lead: int, rem: int, alpha: int, beta: int) -> int:
+            return 1 if forced(s, d1, d2, lead) else 0
+
+        return ab
+
+    # -- positions inside a trick ---------------------------------------
+
+    def _ply(self, hands: list[int], lead: int, trick: list[int], alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta from inside a trick (roots only; the fast
+        search starts at the next trick boundary).  ``hands`` are relative to
+        the soloist and in the solver's numbering, ``lead`` the relative seat
+        that led ``trick``, cards in standard numbering."""
+        game = self.game
+        null = game == NULL
+        if len(trick) == 3:
+            w = (lead + trick_winner(game, trick)) % 3
+            if null:
+                if w == 0:
+                    return 1
+                return self._ab(hands[0], hands[1], hands[2], w, 0, 0, 1)
+            pts = trick_points(trick) if w == 0 else 0
+            if not hands[0]:
+                return pts
+            rem = points_of(hands[0] | hands[1] | hands[2])
+            return pts + self._ab(hands[0], hands[1], hands[2], w, rem, alpha - pts, beta - pts)
+        seat = (lead + len(trick)) % 3
+        maximise = (seat == 0) != null
+        best = -1 if maximise else _INF
+        for c in self._moves(hands, seat, trick):
+            cb = _TO_NULL[c] if null else c
+            hands[seat] ^= 1 << cb
+            trick.append(c)
+            v = self._ply(hands, lead, trick, alpha, beta)
+            trick.pop()
+            hands[seat] ^= 1 << cb
+            if maximise:
+                if v > best:
+                    best = v
+                    if v >= beta:
+                        break
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                if v <= alpha:
+                    break
+                beta = min(beta, v)
+        return best
+
+    def _moves(self, hands: list[int], seat: int, trick: list[int]) -> list[int]:
+        """Legal cards of ``seat`` (standard numbering), one per group of
+        interchangeable cards."""
+        game = self.game
+        hand = hands[seat]
+        in_play = hands[0] | hands[1] | hands[2]
+        if game == NULL:
+            hand = _from_null_mask(hand)
+            in_play = _from_null_mask(in_play)
+        for c in trick:
+            in_play |= 1 << c
+        legal = legal_cards(game, hand, trick[0] if trick else None)
+        return _bits(legal & ~redundant(game, hand, in_play))
+
+    # -- drivers --------------------------------------------------------
+
+    def _root(self, hands: Hands, to_move: int, trick: tuple[int, ...],
+              trick_leader: int | None) -> tuple[list[int], int, list[int]]:
+        """Check a position and turn it into the search's terms: hands
+        relative to the soloist (in null numbering for null), the relative
+        leader of the current trick and its cards."""
+        if len(trick) > 2:
+            raise ValueError("a trick in progress has at most two cards")
+        if trick:
+            if trick_leader is None:
+                raise ValueError("trick_leader is needed with cards in the trick")
+            if (trick_leader + len(trick)) % 3 != to_move:
+                raise ValueError("to_move does not follow the trick's cards")
+            leader = trick_leader
+        else:
+            leader = to_move
+        if to_move not in (0, 1, 2) or leader not in (0, 1, 2):
+            raise ValueError("seats are 0, 1 and 2")
+        seen = 0
+        for h in (*hands, *(1 << c for c in trick)):
+            if h & seen or not 0 <= h <= _ALL:
+                raise ValueError("hands and trick must be disjoint 32-bit card sets")
+            seen |= h
+        sizes = [h.bit_count() for h in hands]
+        for i in range(len(trick)):
+            sizes[(leader + i) % 3] += 1
+        if len(set(sizes)) != 1:
+            raise ValueError("hands do not fit the trick in progress")
+        p = self.soloist
+        rel = [hands[p], hands[(p + 1) % 3], hands[(p + 2) % 3]]
+        if self.game == NULL:
+            rel = [_to_null_mask(h) for h in rel]
+        return rel, (leader - p) % 3, list(trick)
+
+    def _window(self, rel: list[int], lead: int, trick: list[int], alpha: int, beta: int) -> int:
+        if not trick:
+            if not rel[0]:
+                return 0
+            rem = 0 if self.game == NULL else points_of(rel[0] | rel[1] | rel[2])
+            return self._ab(rel[0], rel[1], rel[2], lead, rem, alpha, beta)
+        return self._ply(rel, lead, trick, alpha, beta)
+
+    def _mtdf(self, rel: list[int], lead: int, trick: list[int], guess: int | None = None) -> int:
+        """Exact value by a sequence of null-window searches (MTD(f))."""
+        if self.game == NULL:
+            return self._window(rel, lead, trick, 0, 1)
+        lo = 0
+        hi = points_of(rel[0] | rel[1] | rel[2]) + trick_points(trick)
+        g = (lo + hi) // 2 if guess is None else min(max(guess, lo), hi)
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            v = self._window(rel, lead, trick, beta - 1, beta)
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+            g = v
+        return lo
+
+    def solve(self, hands: Hands, to_move: int, trick: tuple[int, ...] = (),
+              trick_leader: int | None = None) -> int:
+        """See :func:`solve`."""
+        rel, lead, cards = self._root(hands, to_move, trick, trick_leader)
+        return self._mtdf(rel, lead, cards)
+
+    def solve_moves(self, hands: Hands, to_move: int, trick: tuple[int, ...] = (),
+                    trick_leader: int | None = None) -> dict[int, int]:
+        """See :func:`solve_moves`."""
+        rel, lead, cards = self._root(hands, to_move, trick, trick_leader)
+        seat = (lead + len(cards)) % 3
+        hand = hands[to_move]
+        legal = legal_cards(self.game, hand, cards[0] if cards else None)
+        out: dict[int, int] = {}
+        guess: int | None = None
+        for c in self._moves(rel, seat, cards):
+            cb = _TO_NULL[c] if self.game == NULL else c
+            rel[seat] ^= 1 << cb
+            cards.append(c)
+            v = self._mtdf(rel, lead, cards, guess)
+            cards.pop()
+            rel[seat] ^= 1 << cb
+            out[c] = v
+            guess = v
+        # Interchangeable cards share their representative's value.
+        in_play = hand | sum(1 << c for c in cards)
+        for h in hands:
+            in_play |= h
+        reps = _groups(self.game, hand, in_play)
+        return {c: out[reps[c]] for c in sorted(_bits(legal), reverse=True)}
+
+    def wins(self, hands: Hands, to_move: int, target: int, trick: tuple[int, ...] = (),
+             trick_leader: int | None = None) -> bool:
+        """See :func:`solver_wins`."""
+        rel, lead, cards = self._root(hands, to_move, trick, trick_leader)
+        if self.game == NULL:
+            return self._window(rel, lead, cards, 0, 1) == 0
+        if target <= 0:
+            return True
+        return self._window(rel, lead, cards, target - 1, target) >= target
+
+
+def _order(mask: int, hint: int) -> list[int]:
+    """Leads to try: the table's best lead first, then high cards first."""
+    out = []
+    if hint != _NO_MOVE and mask >> hint & 1:
+        out.append(hint)
+        mask ^= 1 << hint
+    while mask:
+        c = mask.bit_length() - 1
+        out.append(c)
+        mask ^= 1 << c
+    return out
+
+
+_MAX_TABLE = 1 << 20
+_SOLVERS: dict[tuple[int, int], Solver] = {}
+
+
+def _solver(game: int, soloist: int) -> Solver:
+    """A shared solver per game and soloist seat, so that repeated calls
+    (a bot's sampled deals) reuse the table; it is emptied when it grows
+    past about a million positions."""
+    solver = _SOLVERS.get((game, soloist))
+    if solver is None:
+        solver = _SOLVERS[game, soloist] = Solver(game, soloist)
+    elif len(solver._tt) + len(solver._null_tt) > _MAX_TABLE:
+        solver.clear()
+    return solver
+
+
+def solve(hands: Hands, soloist: int, game: int, to_move: int, trick: tuple[int, ...] = (),
+          trick_leader: int | None = None) -> int:
+    """The soloist's card points from the remaining tricks under best play.
+
+    ``hands`` are the seats' cards as masks, in play order; ``trick`` the
+    cards already in the current trick (led by ``trick_leader``), whose
+    points go to its winner and are included; points of finished tricks and
+    of the skat are not.  For null games: 1 if the soloist cannot avoid
+    taking a trick, 0 if he can.
+    """
+    return _solver(game, soloist).solve(hands, to_move, trick, trick_leader)
+
+
+def solve_moves(hands: Hands, soloist: int, game: int, to_move: int,
+                trick: tuple[int, ...] = (), trick_leader: int | None = None) -> dict[int, int]:
+    """The exact value (as :func:`solve` gives it) after each legal card of
+    the seat to move, highest card number first."""
+    return _solver(game, soloist).solve_moves(hands, to_move, trick, trick_leader)
+
+
+def solver_wins(hands: Hands, soloist: int, game: int, to_move: int, target: int,
+                trick: tuple[int, ...] = (), trick_leader: int | None = None) -> bool:
+    """Whether the soloist takes at least ``target`` points in the remaining
+    tricks (one null-window search, cheaper than :func:`solve`).  For null
+    games ``target`` is ignored: whether the soloist can avoid every trick."""
+    return _solver(game, soloist).wins(hands, to_move, target, trick, trick_leader)
