@@ -131,7 +131,9 @@ def expected_rule(
     hand_game = hand or (trump_game and ouvert)  # a suit or grand ouvert is a hand game
     if not trump_game and (schneider or schwarz):
         return Rule.NULL_ANNOUNCE  # "Null variants: null, hand, ouvert, ouvert hand"
-    if picked and hand_game:
+    if picked and trump_game and ouvert:
+        return Rule.ANNOUNCE_NEEDS_HAND  # "Only in hand games may ... ouvert"
+    if picked and hand:
         return Rule.HAND_AFTER_PICKUP  # "or plays hand without looking at it"
     if not picked and not hand_game:
         return Rule.PICKUP_BEFORE_DECLARE
@@ -212,6 +214,16 @@ def test_schwarz_announced_needs_hand(after_bidding: StartPlay) -> None:
     with pytest.raises(IllegalActionError) as err:
         discarded(after_bidding).apply(Declare(GameType.GRAND, schwarz=True))
     assert err.value.rule is Rule.ANNOUNCE_NEEDS_HAND
+
+
+def test_suit_ouvert_needs_hand(after_bidding: StartPlay) -> None:
+    """RULES.md: "Only in hand games may the soloist announce ... ouvert (which includes
+    schwarz; all cards open before the first lead)": not after picking up the skat."""
+    for game in TRUMP_GAMES:
+        with pytest.raises(IllegalActionError) as err:
+            discarded(after_bidding).apply(Declare(game, ouvert=True))
+        assert err.value.rule is Rule.ANNOUNCE_NEEDS_HAND
+        assert "ouvert" in str(err.value)
 
 
 def test_hand_after_pickup(after_bidding: StartPlay) -> None:

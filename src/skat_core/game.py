@@ -459,6 +459,13 @@ def _discard(state: GameState, action: Discard) -> GameState:
 def _declare(state: GameState, d: Declare) -> GameState:
     if d.game == GameType.NULL and (d.schneider or d.schwarz):
         raise IllegalActionError("null with announcements", Rule.NULL_ANNOUNCE)
+    if state.picked_up and d.ouvert and d.game != GameType.NULL:
+        # Declare fills in hand=True for a suit or grand ouvert, so name the
+        # announcement the caller made, not the hand it implies.
+        raise IllegalActionError(
+            f"{d.game.label} ouvert is a hand game: not after picking up the skat",
+            Rule.ANNOUNCE_NEEDS_HAND,
+        )
     if state.picked_up and d.hand:
         raise IllegalActionError("hand game after picking up the skat", Rule.HAND_AFTER_PICKUP)
     if not state.picked_up and not d.hand:
