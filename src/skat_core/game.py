@@ -556,6 +556,10 @@ def _resign(state: GameState, action: Resign) -> GameState:
         return state  # the other defender has to agree too (ISkO 4.4)
     assert state.contract is not None
     if state.claimed:
+        if state.contract.game == GameType.NULL:
+            # A null soloist who shows his cards claims to take no more tricks:
+            # accepting gives him the game, not the remaining tricks.
+            return _finish(state, "claim")
         return _finish(_credit_rest(state), "claim")
     if state.contract.schwarz_announced:
         # RULES.md (ours, as the ISS scores it): a conceded game with schwarz
