@@ -162,6 +162,23 @@ def test_card_not_in_hand(start_play: StartPlay) -> None:
     assert err.value.rule is Rule.NOT_IN_HAND
 
 
+@pytest.mark.parametrize("card", [32, 40, -1, -32])
+def test_card_numbers_out_of_range(start_play: StartPlay, card: int) -> None:
+    """The engine does not trust its caller: a card number that names no card is refused
+    with the rule, not an IndexError or a negative shift."""
+    with pytest.raises(IllegalActionError) as err:
+        start_play(DEAL, Declare(C, hand=True)).apply(Play(card))  # type: ignore[arg-type]
+    assert err.value.rule is Rule.NOT_IN_HAND
+
+
+def test_discard_card_numbers_out_of_range() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        Discard((-1, 3))  # type: ignore[arg-type]
+    assert err.value.rule is Rule.DISCARD
+    with pytest.raises(IllegalActionError):
+        Discard((32, 3))  # type: ignore[arg-type]
+
+
 # --- trick winners -------------------------------------------------------------
 
 
@@ -398,6 +415,14 @@ def test_resign_only_during_play(after_bidding: StartPlay, start_play: StartPlay
         with pytest.raises(IllegalActionError) as err:
             over.apply(action)
         assert err.value.rule is Rule.GAME_OVER
+
+
+@pytest.mark.parametrize("action", [Resign(3), Resign(-1), LeaveTable(3), LeaveTable(-1)])
+def test_no_such_seat(start_play: StartPlay, action: Action) -> None:
+    """The engine does not trust its caller: seats are 0, 1 and 2."""
+    with pytest.raises(IllegalActionError) as err:
+        start_play(DEAL, Declare(G, hand=True)).apply(action)
+    assert err.value.rule is Rule.SEAT
 
 
 def test_defender_leaves(start_play: StartPlay) -> None:

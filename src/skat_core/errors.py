@@ -11,6 +11,7 @@ class Rule(StrEnum):
     """The rules an action can break, named as the ISkO and RULES.md name them."""
 
     TURN = "turn order: it is not this seat's turn"
+    SEAT = "seats: a deal has seats 0 (forehand), 1 (middlehand) and 2 (rearhand)"
     PHASE = "this action does not belong to the current phase of the deal"
     BID_LADDER = "bidding: a bid must be a game value from the bid ladder"
     BID_RAISE = "bidding: the later seat must raise above the last bid"

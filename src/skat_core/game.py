@@ -71,6 +71,8 @@ class Discard:
 
     def __post_init__(self) -> None:
         a, b = self.cards
+        if not (0 <= a < 32 and 0 <= b < 32):
+            raise IllegalActionError(f"no such cards: {a!r}, {b!r}", Rule.DISCARD)
         ordered = (CARDS[a], CARDS[b]) if a >= b else (CARDS[b], CARDS[a])
         object.__setattr__(self, "cards", ordered)
 
@@ -490,8 +492,9 @@ def _play(state: GameState, action: Play) -> GameState:
     seat = state.to_move
     card = action.card
     hand = state.hands[seat]
-    if not hand >> card & 1:
-        raise IllegalActionError(f"{CARDS[card]} is not in the hand", Rule.NOT_IN_HAND)
+    if card < 0 or not hand >> card & 1:
+        name = CARDS[card] if 0 <= card < 32 else f"card {card!r}"
+        raise IllegalActionError(f"{name} is not in the hand", Rule.NOT_IN_HAND)
     contract = state.contract
     assert contract is not None
     game = contract.game
@@ -542,8 +545,14 @@ def _credit_rest(state: GameState) -> GameState:
     )
 
 
+def _check_seat(seat: int) -> None:
+    if not 0 <= seat <= 2:
+        raise IllegalActionError(f"there is no seat {seat!r}", Rule.SEAT)
+
+
 def _resign(state: GameState, action: Resign) -> GameState:
     seat = action.seat
+    _check_seat(seat)
     if state.phase != Phase.PLAYING or not state.can_resign(seat):
         raise IllegalActionError(f"seat {seat} cannot resign now", Rule.RESIGN)
     history = (*state.history, (seat, action))
@@ -569,6 +578,7 @@ def _resign(state: GameState, action: Resign) -> GameState:
 
 
 def _leave(state: GameState, action: LeaveTable) -> GameState:
+    _check_seat(action.seat)
     history = (*state.history, (action.seat, action))
     state = state._replace(history=history)
     who = POSITION_NAMES[action.seat]
