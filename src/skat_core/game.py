@@ -504,11 +504,15 @@ def _play(state: GameState, action: Play) -> GameState:
     hands = _with(state.hands, seat, hand & ~(1 << card))
     trick = (*trick, card)
     history = (*state.history, (seat, action))
+    # A claim stands once made: the cards are shown and play on does not take
+    # them back (RULES.md, Claims: the ISS record where the soloist claims, plays
+    # a card, and the defenders then concede is credited p:84, not the 33 taken).
     if len(trick) < 3:
         return GameState(
             state.deal, Phase.PLAYING, (seat + 1) % 3, state.bid, -1, -1, state.passed,
             state.soloist, state.skat, state.picked_up, contract, hands, trick, state.leader,
-            state.won, state.tricks, state.last_trick, False, state.resigned, history, None,
+            state.won, state.tricks, state.last_trick, state.claimed, state.resigned, history,
+            None,
         )
     leader = state.leader
     winner = (leader + trick_winner(game, trick)) % 3
@@ -518,7 +522,7 @@ def _play(state: GameState, action: Play) -> GameState:
     after = GameState(
         state.deal, Phase.PLAYING, winner, state.bid, -1, -1, state.passed, state.soloist,
         state.skat, state.picked_up, contract, hands, (), winner, won, tricks,
-        Trick(leader, trick, winner), False, state.resigned, history, None,
+        Trick(leader, trick, winner), state.claimed, state.resigned, history, None,
     )
     soloist = state.soloist
     if not hands[0] | hands[1] | hands[2]:
