@@ -1,0 +1,159 @@
+"""``skat check FILE...``: replay every game of record files through the engine.
+
+Each file holds JSON records (one record, an array of records, or JSON Lines)
+or ISS lines; the content tells which.  One JSON object per game is printed,
+one per line, in file order:
+
+* a game the engine replays: its result (see :func:`game_summary`);
+* a game that cannot be read or breaks a rule: ``{"id": ..., "error": ...}``,
+  the error naming the file, the line, the field or action and the rule.
+
+The run goes on after an error; the exit code is 1 if any game (or file) had
+one, else 0.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import RecordError
+from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, new_game
+from .iss import read_iss
+from .jsonrec import parse_json_records, state_from_record
+
+_ISS_ID = re.compile(r"\bID\[([^\]]*)\]")
+
+
+def check_files(paths: list[str], out: TextIO) -> int:
+    """Check every file in ``paths``, writing one JSON line per game to
+    ``out``; 1 if any game or file had an error, else 0."""
+    failed = False
+    for path in paths:
+        for report in check_file(path):
+            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+            failed = failed or "error" in report
+    return 1 if failed else 0
+
+
+def check_file(path: str) -> Iterator[dict[str, Any]]:
+    """The reports of one file's games, in order."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        yield {"id": path, "error": f"{path}: cannot read the file: {e.strerror or e}"}
+        return
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        yield {"id": f"{path}:{line}", "error": f"{path}: line {line}: not UTF-8 text"}
+        return
+    text = text.removeprefix("\ufeff")
+    body = text.lstrip()
+    if not body:
+        yield {"id": path, "error": f"{path}: the file holds no game records"}
+        return
+    first = text[: len(text) - len(body)].count("\n") + 1
+    if body[0] == "(":
+        yield from _check_iss(path, text)
+    elif body[0] in "{[":
+        yield from _check_json(path, text)
+    else:
+        yield {
+            "id": f"{path}:{first}",
+            "error": f"{path}: line {first}: neither JSON game records nor ISS lines "
+            "('(;GM[Skat]...;)')",
+        }
+
+
+def _check_iss(path: str, text: str) -> Iterator[dict[str, Any]]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue  # blank lines and '#' comments, as the ISS tools skip them
+        found = _ISS_ID.search(line)
+        game_id = found.group(1) if found else f"{path}:{number}"
+        try:
+            game = read_iss(line, number)
+        except RecordError as e:
+            yield {"id": game_id, "error": f"{path}: {e}"}
+            continue
+        except Exception as e:  # a bug, not the record's fault: still no traceback
+            yield {"id": game_id, "error": f"{path}: line {number}: internal error: {e!r}"}
+            continue
+        yield game_summary(game.id or game_id, game.state, iss_penalty=game.penalty)
+
+
+def _check_json(path: str, text: str) -> Iterator[dict[str, Any]]:
+    for entry in parse_json_records(text):
+        record = entry.record
+        given = record.get("id") if isinstance(record, dict) else None
+        game_id = given if isinstance(given, str) else f"{path}:{entry.line}"
+        if entry.error is not None:
+            yield {"id": game_id, "error": f"{path}: {entry.error}"}
+            continue
+        try:
+            state = state_from_record(record, line_of=entry.line_of)
+        except RecordError as e:
+            yield {"id": game_id, "error": f"{path}: {e}"}
+            continue
+        except Exception as e:  # a bug, not the record's fault: still no traceback
+            yield {"id": game_id, "error": f"{path}: line {entry.line}: internal error: {e!r}"}
+            continue
+        if state.result is None:
+            yield {"id": game_id, "error": f"{path}: line {entry.line}: the deal is not over "
+                   "(the record ends in the middle of it)"}
+            continue
+        yield game_summary(game_id, state)
+
+
+def game_summary(game_id: str, state: GameState, *, iss_penalty: bool = False) -> dict[str, Any]:
+    """The line ``skat check`` prints for a finished game.
+
+    ``soloist`` is the seat (0 forehand) or None for a deal passed in or
+    aborted; ``matadors`` +n with, -n without, 0 for null; ``score`` the
+    soloist's standard-list score (+value or -2 × value, 0 without a soloist).
+    """
+    result = state.result
+    if result is None:
+        raise ValueError("the deal is not over")
+    contract = result.contract if result.soloist is not None else None
+    report: dict[str, Any] = {
+        "id": game_id,
+        "soloist": result.soloist,
+        "game": contract.game.letter if contract else None,
+        "hand": contract.hand if contract else False,
+        "schneider_announced": contract.schneider_announced if contract else False,
+        "schwarz_announced": contract.schwarz_announced if contract else False,
+        "ouvert": contract.ouvert if contract else False,
+        "bid": result.bid,
+        "matadors": result.matadors,
+        "soloist_points": result.soloist_points,
+        "soloist_tricks": result.soloist_tricks,
+        "won": result.won,
+        "overbid": result.overbid,
+        "score": result.score,
+    }
+    if result.aborted is not None:
+        report["note"] = abort_note(state) + (" (ISS penalty)" if iss_penalty else "")
+    return report
+
+
+def abort_note(state: GameState) -> str:
+    """Why a deal has no soloist although nobody passed it in: who left (or
+    timed out) and when, e.g. 'aborted: rearhand left the table during bidding'."""
+    if not state.history or not isinstance(state.history[-1][1], LeaveTable):
+        return f"aborted: {state.result.aborted if state.result else 'unknown reason'}"
+    leave = state.history[-1][1]
+    before = new_game(state.deal)
+    for _, action in state.history[:-1]:
+        before = before.apply(action)
+    when = "during bidding" if before.phase == Phase.BIDDING else "before the game was declared"
+    how = "timed out" if leave.timeout else "left the table"
+    return f"aborted: {POSITION_NAMES[leave.seat]} {how} {when}"
+
+
+__all__ = ["abort_note", "check_file", "check_files", "game_summary"]
