@@ -205,6 +205,7 @@ def test_rules_examples() -> None:
     maximum; ♥ game, highest trump ♥J, 100 card points: without 2, game, schneider = 10 × 4 =
     40; ♦ without 1 = 18 (the lowest bid)." """
     assert game_value(C, 2, hand=True) == 48
+    assert game_value(G, 4, ouvert=True) == 264
     assert game_value(G, 4, hand=True, schneider=True, schneider_announced=True, schwarz=True,
                       schwarz_announced=True, ouvert=True) == 264
     assert matadors(H, m("HJ HA")) == -2
@@ -223,6 +224,7 @@ def test_rules_examples() -> None:
         ({"schneider_announced": True}, 2),  # schneider and announced
         ({"schwarz": True}, 2),  # schwarz includes schneider
         ({"schwarz_announced": True}, 4),  # schneider, announced, schwarz, announced
+        ({"ouvert": True}, 6),  # all of those, hand and ouvert
         ({"hand": True, "ouvert": True}, 6),
         ({"hand": True, "schneider": True, "schneider_announced": True, "schwarz": True}, 4),
     ],

@@ -83,11 +83,14 @@ def game_value(
     For suit and grand games: base × (matadors + 1 game + 1 each for hand,
     schneider, schneider announced, schwarz, schwarz announced, ouvert).  An
     announcement counts the steps it includes: schwarz announced counts
-    schneider, schneider announced and schwarz too, ouvert counts them all.
+    schneider, schneider announced and schwarz too, ouvert counts them all and
+    hand (a suit or grand ouvert is always a hand game, as ``Declare``
+    fills in: grand ouvert with 4 is 264).
     """
     if game == GameType.NULL:
         return null_value(hand, ouvert)
     if ouvert:
+        hand = True
         schwarz_announced = True
     if schwarz_announced:
         schneider_announced = True
