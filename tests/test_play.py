@@ -341,6 +341,17 @@ def test_claim_accepted(start_play: StartPlay) -> None:
     assert s.history[-3:] == ((FH, Claim()), (MH, Resign(MH)), (RH, Resign(RH)))
 
 
+def test_claim_stands_while_play_goes_on(start_play: StartPlay) -> None:
+    """A claim, once the cards are shown, is not taken back by playing on: the defenders may
+    still accept it later (the ISS scores such a record as an accepted claim)."""
+    s = start_play(DEAL, Declare(C, hand=True)).apply(Claim())
+    s = play_out(s, plays("CJ DJ C8"))
+    assert s.claimed and not s.can_claim(FH)
+    s = play_out(s, [Resign(MH), Resign(RH)])
+    assert s.result is not None and s.result.conceded == "claim"
+    assert s.result.soloist_tricks == 10
+
+
 def test_claim_only_during_play(after_bidding: StartPlay) -> None:
     with pytest.raises(IllegalActionError) as err:
         after_bidding(DEAL).apply(Claim())
