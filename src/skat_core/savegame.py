@@ -1,0 +1,335 @@
+"""A match in progress as a versioned JSON document, and back.
+
+The document (``docs/saving.md`` has the full description)::
+
+    {"format": "skat-match", "version": 1,
+     "saved": "2026-11-29T20:15:02Z",
+     "config": {"players": [...], "deals": 9, "scoring": "sf", "seed": "...",
+                "first_dealer": 0},
+     "seats": {...},      # who plays each player: kept as the app gave it
+     "meta": {...},       # match id, kind of seed, ...: kept as given
+     "finished": [<skat-record>, ...],   # the finished deals, in order
+     "current": <skat-record> | null}    # the deal being played (result null)
+
+Finished deals and the deal in progress are game records
+(:mod:`skat_core.records`), so a save holds nothing the record format does not
+already describe.  Loading replays every action through the engine: a save
+that was edited into something the rules forbid is refused, naming the field
+(``finished[2].actions[17]``), its line and the rule.  A save written by a
+newer program is refused, never misread.
+
+>>> from skat_core.match import Match
+>>> m = Match.start(("Ann", "Ben", "Cem"), seed="doc")
+>>> m = m.apply(m.current.legal_actions()[0])
+>>> text = dumps_match(m, seats={"Ann": "human"})
+>>> loaded = loads_match(text)
+>>> loaded.match == m, loaded.seats
+(True, {'Ann': 'human'})
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, TypeGuard
+
+from .errors import RecordError
+from .game import GameState
+from .match import DealOutcome, Match, MatchConfig, Scoring, seats_for
+from .records.jsonrec import dumps, locate_line, record_from_state, state_from_record
+
+FORMAT = "skat-match"
+VERSION = 1
+"""The newest save version this module reads, and the one it writes."""
+
+JsonObject = dict[str, Any]
+_TOP_KEYS = ("format", "version", "saved", "config", "seats", "meta", "finished", "current")
+_CONFIG_KEYS = ("players", "deals", "scoring", "seed", "first_dealer")
+
+
+class NewerVersionError(RecordError):
+    """A save written by a newer skat than this one."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A match read back from a save, with what the app stored beside it."""
+
+    match: Match
+    seats: dict[str, Any] = field(default_factory=dict)
+    """Who plays each player (human name or bot level), as the app saved it."""
+    meta: dict[str, Any] = field(default_factory=dict)
+    saved: str | None = None
+    """When the save was written (ISO 8601, UTC), if it says."""
+
+
+# --- writing -------------------------------------------------------------------
+
+
+def seat_names(match: Match, number: int) -> tuple[str, str, str]:
+    """The players' names at forehand, middlehand, rearhand in deal ``number``."""
+    names = match.config.players
+    dealer = (match.config.first_dealer + number) % len(names)
+    f, m, r = seats_for(len(names), dealer)
+    return names[f], names[m], names[r]
+
+
+def deal_meta(match: Match, number: int) -> JsonObject:
+    """The ``meta`` of the record of deal ``number`` of a match."""
+    names = match.config.players
+    return {
+        "deal": number,
+        "dealer": names[(match.config.first_dealer + number) % len(names)],
+        "seed": match.config.seed,
+    }
+
+
+def outcome_record(match: Match, outcome: DealOutcome, extra: Mapping[str, Any] | None = None
+                   ) -> JsonObject:
+    """The game record of a finished deal of ``match`` (``extra`` joins its meta)."""
+    meta = deal_meta(match, outcome.number)
+    if extra:
+        meta.update(extra)
+    return record_from_state(outcome.state, seat_names(match, outcome.number), meta)
+
+
+def config_to_dict(config: MatchConfig) -> JsonObject:
+    return {
+        "players": list(config.players),
+        "deals": config.deals,
+        "scoring": config.scoring.value,
+        "seed": config.seed,
+        "first_dealer": config.first_dealer,
+    }
+
+
+def match_to_dict(
+    match: Match,
+    seats: Mapping[str, Any] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    *,
+    saved: datetime | None = None,
+    finished: Sequence[JsonObject] = (),
+) -> JsonObject:
+    """The save document of ``match``.  ``seats`` and ``meta`` must be JSON data.
+
+    ``finished`` may hold records already made for the first finished deals
+    (by :func:`outcome_record`), so that a program saving after every action
+    does not encode the same finished deals again each time."""
+    when = (saved or datetime.now(UTC)).astimezone(UTC)
+    records = list(finished[: len(match.outcomes)])
+    records += [outcome_record(match, o) for o in match.outcomes[len(records) :]]
+    current: JsonObject | None = None
+    state = match.current
+    if state is not None and not state.is_over:
+        number = len(match.outcomes)
+        current = record_from_state(state, seat_names(match, number), deal_meta(match, number))
+    doc: JsonObject = {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved": when.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "config": config_to_dict(match.config),
+        "seats": _json_copy(seats or {}, "seats"),
+        "meta": _json_copy(meta or {}, "meta"),
+        "finished": records,
+        "current": current,
+    }
+    return doc
+
+
+def _json_copy(value: Mapping[str, Any], name: str) -> JsonObject:
+    try:
+        out = json.loads(json.dumps(dict(value)))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{name}: not JSON data ({e})") from None
+    assert isinstance(out, dict)
+    return out
+
+
+def dumps_match(
+    match: Match,
+    seats: Mapping[str, Any] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    *,
+    saved: datetime | None = None,
+    finished: Sequence[JsonObject] = (),
+) -> str:
+    """The save file's text (readable JSON, one action per line, newline at the end)."""
+    return dumps(match_to_dict(match, seats, meta, saved=saved, finished=finished)) + "\n"
+
+
+# --- reading -------------------------------------------------------------------
+
+
+LineOf = Callable[[str], "int | None"]
+
+
+def _desc(v: Any) -> str:
+    text = json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= 40 else type(v).__name__
+
+
+def _is_int(v: Any) -> TypeGuard[int]:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _parse_config(value: Any, fail: Callable[[str, str], RecordError]) -> MatchConfig:
+    if not isinstance(value, dict):
+        raise fail("config", "the config is an object with players, deals, scoring, seed, "
+                   "first_dealer")
+    for key in value:
+        if key not in _CONFIG_KEYS:
+            raise fail(f"config.{key}", f"unknown field {key!r} (known: {', '.join(_CONFIG_KEYS)})")
+    players = value.get("players")
+    if not isinstance(players, list) or len(players) not in (3, 4):
+        raise fail("config.players", "a list of 3 or 4 player names")
+    for i, name in enumerate(players):
+        if not isinstance(name, str):
+            raise fail(f"config.players[{i}]", f"a name is a string, not {_desc(name)}")
+    deals = value.get("deals")
+    if not _is_int(deals):
+        raise fail("config.deals", f"the number of deals is a whole number, not {_desc(deals)}")
+    try:
+        scoring = Scoring(str(value.get("scoring")))
+    except ValueError:
+        known = ", ".join(repr(s.value) for s in Scoring)
+        raise fail("config.scoring", f"scoring is one of {known}, not "
+                   f"{_desc(value.get('scoring'))}") from None
+    seed = value.get("seed")
+    if not isinstance(seed, str):
+        raise fail("config.seed", f"the seed is a string, not {_desc(seed)}")
+    first = value.get("first_dealer")
+    if not _is_int(first):
+        raise fail("config.first_dealer", f"a player number, not {_desc(first)}")
+    try:
+        return MatchConfig(tuple(players), deals, scoring, seed, first)
+    except ValueError as e:
+        raise fail("config", str(e)) from None
+
+
+def _rebased(e: RecordError, path: str, fail: Callable[[str, str], RecordError]) -> RecordError:
+    """A record's error re-addressed to where the record sits in the save."""
+    prefix = _where(e)
+    message = str(e).removeprefix(prefix + ": ") if prefix else str(e)
+    return fail(f"{path}.{e.field}" if e.field else path, message)
+
+
+def _read_deal(
+    record: Any, path: str, match: Match, number: int,
+    fail: Callable[[str, str], RecordError],
+) -> GameState:
+    try:
+        state = state_from_record(record)
+    except RecordError as e:
+        raise _rebased(e, path, fail) from None
+    expected = list(seat_names(match, number))
+    if record.get("players") != expected:
+        raise fail(f"{path}.players", f"deal {number} is played by {', '.join(expected)} "
+                   f"(forehand first, from the config), not {_desc(record.get('players'))}")
+    return state
+
+
+def match_from_dict(doc: Any, *, line_of: LineOf | None = None) -> SavedMatch:
+    """Rebuild a match by replaying every saved action through the engine.
+
+    Raises :class:`RecordError` naming the field (and, with ``line_of``, the
+    line); :class:`NewerVersionError` for a save from a newer program."""
+
+    def fail(path: str, message: str, kind: type[RecordError] = RecordError) -> RecordError:
+        return kind(message, line_of(path) if line_of else None, path or None)
+
+    if not isinstance(doc, dict):
+        raise fail("", f"a saved match is a JSON object, not {type(doc).__name__}")
+    if doc.get("format") != FORMAT:
+        raise fail("format", f"not a saved skat match: format is {_desc(doc.get('format'))}, "
+                   f"not {FORMAT!r}")
+    version = doc.get("version")
+    if not _is_int(version) or version < 1:
+        raise fail("version", f"the version is a whole number from 1, not {_desc(version)}")
+    if version > VERSION:
+        raise fail("version", f"saved by a newer skat (format version {version}); this skat "
+                   f"reads up to {VERSION}", NewerVersionError)
+    for key in doc:
+        if key not in _TOP_KEYS:
+            raise fail(key, f"unknown field {key!r} (known: {', '.join(_TOP_KEYS)})")
+    saved = doc.get("saved")
+    if saved is not None and not isinstance(saved, str):
+        raise fail("saved", f"a date and time as text, not {_desc(saved)}")
+    config = _parse_config(doc.get("config"), fail)
+    seats = doc.get("seats", {})
+    if not isinstance(seats, dict):
+        raise fail("seats", "seats is a JSON object")
+    meta = doc.get("meta", {})
+    if not isinstance(meta, dict):
+        raise fail("meta", "meta is a JSON object")
+    finished = doc.get("finished")
+    if not isinstance(finished, list):
+        raise fail("finished", "the finished deals are a list of game records")
+    if len(finished) > config.deals:
+        raise fail("finished", f"{len(finished)} finished deals in a match of {config.deals}")
+
+    match = Match(config)
+    for number, record in enumerate(finished):
+        path = f"finished[{number}]"
+        state = _read_deal(record, path, match, number, fail)
+        if not state.is_over:
+            raise fail(f"{path}.actions", f"deal {number} is listed as finished, but its "
+                       "actions end before the deal is over")
+        match = match.next_deal(state.deal)
+        for _, action in state.history:
+            match = match.apply(action)
+
+    current = doc.get("current")
+    if current is not None:
+        number = len(finished)
+        if number >= config.deals:
+            raise fail("current", f"all {config.deals} deals are finished; there is no deal "
+                       "in progress")
+        state = _read_deal(current, "current", match, number, fail)
+        if state.is_over:
+            raise fail("current.actions", "the deal in progress is already over: a finished "
+                       "deal belongs in 'finished'")
+        match = match.next_deal(state.deal)
+        for _, action in state.history:
+            match = match.apply(action)
+    elif not finished:
+        match = match.next_deal()
+    return SavedMatch(match, seats, meta, saved)
+
+
+def _where(e: RecordError) -> str:
+    return ", ".join(
+        p for p in (f"line {e.line}" if e.line is not None else "",
+                    f"field {e.field}" if e.field is not None else "") if p
+    )
+
+
+def loads_match(text: str) -> SavedMatch:
+    """Read a save file's text; errors name the line and the field."""
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise RecordError("the file is empty", 1)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        cut = " (the file ends too early: cut off?)" if e.pos >= len(text.rstrip()) else ""
+        raise RecordError(f"not valid JSON: {e.msg} (column {e.colno}){cut}", e.lineno) from None
+    return match_from_dict(doc, line_of=lambda path: locate_line(text, path))
+
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "NewerVersionError",
+    "SavedMatch",
+    "config_to_dict",
+    "deal_meta",
+    "dumps_match",
+    "loads_match",
+    "match_from_dict",
+    "match_to_dict",
+    "outcome_record",
+    "seat_names",
+]
