@@ -183,10 +183,15 @@ def _flat(value: Any) -> bool:
     return True
 
 
-def _pretty(value: Any, indent: int, out: list[str], prefix: str, suffix: str) -> None:
+def _pretty(
+    value: Any, indent: int, out: list[str], prefix: str, suffix: str, in_list: bool = False
+) -> None:
+    """Indented JSON in which a flat object or list stays on one line if it is
+    short or an element of a list (one action per line)."""
     pad = " " * indent
     compact = json.dumps(value, ensure_ascii=False)
-    if not isinstance(value, dict | list) or (_flat(value) and len(compact) + indent < 90):
+    one_line = _flat(value) and (in_list or len(compact) + indent < 90)
+    if not isinstance(value, dict | list) or one_line:
         out.append(f"{pad}{prefix}{compact}{suffix}")
         return
     items: list[tuple[str, Any]]
@@ -201,7 +206,7 @@ def _pretty(value: Any, indent: int, out: list[str], prefix: str, suffix: str) -
         return
     out.append(f"{pad}{prefix}{opening}")
     for n, (key, v) in enumerate(items):
-        _pretty(v, indent + 2, out, key, "," if n < len(items) - 1 else "")
+        _pretty(v, indent + 2, out, key, "," if n < len(items) - 1 else "", opening == "[")
     out.append(f"{pad}{closing}{suffix}")
 
 
