@@ -314,7 +314,8 @@ def loads_match(text: str) -> SavedMatch:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        cut = " (the file ends too early: cut off?)" if e.pos >= len(text.rstrip()) else ""
+        ended = text.rstrip().endswith("}")
+        cut = "" if ended else " (the file ends before the document does: cut off?)"
         raise RecordError(f"not valid JSON: {e.msg} (column {e.colno}){cut}", e.lineno) from None
     return match_from_dict(doc, line_of=lambda path: locate_line(text, path))
 

@@ -148,9 +148,10 @@ def seed_kind(seed: str) -> SeedKind:
 
 
 def bot_seed(seed: str, player: int) -> str:
-    """The seed of the bot playing as ``player`` in a match with this seed, so
-    that a seeded or daily match is the same for everyone, bots included."""
-    return f"{seed}:bot{player}"
+    """The seed of the bot playing as ``player`` (0, 1, ... in table order) in
+    a match with this seed, so that a seeded or daily match is the same for
+    everyone, bots included: ``"<seed>:<player>"``."""
+    return f"{seed}:{player}"
 
 
 __all__ = [

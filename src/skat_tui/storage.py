@@ -1,0 +1,700 @@
+"""Where the player's data lives, and keeping it safe.
+
+Files in the data directory (``SKAT_HOME``, else the platform's user data
+directory, e.g. ``~/.local/share/skat`` on Linux):
+
+* ``current.json``: the match in progress (:mod:`skat_core.savegame`),
+  rewritten atomically after every action, so a crash, a closed terminal or
+  ``kill -9`` at any moment loses at most the action in flight;
+* ``history.jsonl``: every finished deal as a game record, one per line,
+  appended and synced; an entry's id is its line number;
+* ``leaderboard.sqlite3``: :mod:`skat_tui.leaderboard`.
+
+The app uses a :class:`MatchKeeper`::
+
+    try:
+        keeper = MatchKeeper.resume(storage)      # None: nothing to resume
+    except DamagedSave as e:
+        show(e.message); keeper = None            # moved aside; start anew
+    keeper = keeper or MatchKeeper.start(storage, match, seats, kind=spec.kind)
+    ...
+    messages = keeper.update(match)               # after every applied action
+
+Nothing in this module imports the UI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import uuid
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from skat_core.errors import RecordError
+from skat_core.match import DealOutcome, Match
+from skat_core.records import dumps
+from skat_core.rules import GameType
+from skat_core.savegame import (
+    NewerVersionError,
+    SavedMatch,
+    loads_match,
+    match_to_dict,
+    outcome_record,
+)
+from skat_core.seeds import SeedKind, parse_daily, seed_kind, utc_today
+from skat_core.value import Contract
+
+from .leaderboard import HUMAN, Leaderboard, LeaderboardError, MatchSummary, seat_kind
+
+APP_NAME = "skat"
+ENV_HOME = "SKAT_HOME"
+CURRENT = "current.json"
+HISTORY = "history.jsonl"
+LEADERBOARD = "leaderboard.sqlite3"
+_TAIL = 256 * 1024
+"""Bytes at the end of the history searched for a deal already written."""
+
+
+def data_dir(base: str | os.PathLike[str] | None = None) -> Path:
+    """The data directory: ``base`` if given, else ``$SKAT_HOME``, else the
+    platform's user data directory for skat."""
+    if base is not None and str(base):
+        return Path(base).expanduser()
+    env = os.environ.get(ENV_HOME)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def _utc_stamp(when: datetime) -> str:
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class StorageError(Exception):
+    """A file could not be read or written; ``message`` is for the user."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class DamagedSave(StorageError):
+    """The saved match could not be read.  It has been moved aside
+    (``moved_to``) so that a new match can start and nothing is lost."""
+
+    def __init__(self, path: Path, reason: str, moved_to: Path | None, newer: bool = False
+                 ) -> None:
+        if moved_to is not None:
+            where = f"It was kept as {moved_to}"
+        else:
+            where = "It could not be moved aside either"
+        what = ("was saved by a newer version of skat" if newer
+                else "is damaged and cannot be continued")
+        super().__init__(
+            f"The saved match {path} {what}: {reason}. {where}; a new match can start.", path
+        )
+        self.reason = reason
+        self.moved_to = moved_to
+        self.newer = newer
+
+
+# --- files ---------------------------------------------------------------------
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename or a new file in ``directory`` durable (POSIX; a no-op
+    where directories cannot be opened, as on Windows)."""
+    if sys.platform == "win32":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step: a temporary file in the same
+    directory is written, flushed and synced, renamed over ``path``, and the
+    directory synced.  At every moment ``path`` is the old file or the new one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        tmp.unlink(missing_ok=True)
+        raise
+    os.close(fd)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)
+
+
+def _pid_alive(pid: int) -> bool:
+    if sys.platform == "win32":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def move_aside(path: Path, label: str, when: datetime | None = None) -> Path:
+    """Rename ``path`` to ``<name>.<label>-<UTC time>`` (never over another file)."""
+    stamp = (when or datetime.now(UTC)).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
+        n += 1
+    os.replace(path, target)
+    fsync_dir(path.parent)
+    return target
+
+
+# --- history -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """A finished deal in the history (``id`` is the line number, as text)."""
+
+    id: str
+    record: dict[str, Any]
+    date: str
+    """When the deal finished, ISO 8601 UTC (empty if the record has none)."""
+    players: tuple[str, str, str]
+    """Forehand, middlehand, rearhand."""
+    game: str
+    """``Clubs hand`` or ``passed in``."""
+    soloist: str | None
+    result: str
+    """``won 48``, ``lost -96``, ``passed in``."""
+    score: int
+
+    @property
+    def local_date(self) -> str:
+        """The date and time in the local time zone, ``YYYY-MM-DD HH:MM``."""
+        try:
+            when = datetime.fromisoformat(self.date.replace("Z", "+00:00"))
+        except ValueError:
+            return self.date
+        return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryListing:
+    entries: list[HistoryEntry]
+    warnings: list[str] = field(default_factory=list)
+
+
+def _entry(line_no: int, record: Any) -> HistoryEntry:
+    """A history entry from a parsed line (not replayed: listing stays fast).
+    Raises :class:`RecordError` naming the field."""
+
+    def fail(f: str, message: str) -> RecordError:
+        return RecordError(message, line_no, f)
+
+    if not isinstance(record, dict) or record.get("format") != "skat-record":
+        raise fail("format", "not a skat game record")
+    players = record.get("players")
+    if not isinstance(players, list) or len(players) != 3 or not all(
+        isinstance(p, str) for p in players
+    ):
+        raise fail("players", "three player names expected")
+    meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+    assert isinstance(meta, dict)
+    date = meta.get("date", "")
+    if not isinstance(date, str):
+        raise fail("meta.date", "a date as text expected")
+    result = record.get("result")
+    if not isinstance(result, dict):
+        raise fail("result", "a finished deal has a result")
+    soloist = result.get("soloist")
+    score = result.get("score")
+    if not isinstance(score, int) or isinstance(score, bool):
+        raise fail("result.score", f"a whole number expected, found {score!r}")
+    if soloist is None:
+        aborted = result.get("aborted")
+        text = "aborted" if aborted else "passed in"
+        return HistoryEntry(str(line_no), record, date, (players[0], players[1], players[2]),
+                            text, None, text, 0)
+    if soloist not in (0, 1, 2) or isinstance(soloist, bool):
+        raise fail("result.soloist", f"a seat 0, 1 or 2 expected, found {soloist!r}")
+    try:
+        game = GameType.from_letter(str(result.get("game")))
+    except ValueError:
+        raise fail("result.game", f"a game letter expected, found {result.get('game')!r}"
+                   ) from None
+    flags = [result.get(k, False) for k in ("hand", "schneider_announced", "schwarz_announced",
+                                            "ouvert")]
+    contract = Contract(game, *(bool(f) for f in flags))
+    won = result.get("won") is True
+    return HistoryEntry(
+        str(line_no), record, date, (players[0], players[1], players[2]),
+        contract.describe(), players[soloist],
+        f"{'won' if won else 'lost'} {score:+d}", score,
+    )
+
+
+def _history_key(record: Mapping[str, Any]) -> tuple[str, int] | None:
+    meta = record.get("meta")
+    if not isinstance(meta, dict):
+        return None
+    match_id, deal = meta.get("match"), meta.get("deal")
+    if isinstance(match_id, str) and isinstance(deal, int):
+        return match_id, deal
+    return None
+
+
+# --- the store -----------------------------------------------------------------
+
+
+class Storage:
+    """The data directory and its files.  Methods raise :class:`StorageError`
+    (a message for the user) when the disk refuses, never a bare OSError."""
+
+    def __init__(self, base: str | os.PathLike[str] | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self.home = data_dir(base)
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self._leaderboard: Leaderboard | None = None
+
+    @property
+    def current_path(self) -> Path:
+        return self.home / CURRENT
+
+    @property
+    def history_path(self) -> Path:
+        return self.home / HISTORY
+
+    @property
+    def leaderboard_path(self) -> Path:
+        return self.home / LEADERBOARD
+
+    def leaderboard(self) -> Leaderboard:
+        if self._leaderboard is None:
+            self._leaderboard = Leaderboard(self.leaderboard_path, clock=self.clock)
+        return self._leaderboard
+
+    def close(self) -> None:
+        if self._leaderboard is not None:
+            self._leaderboard.close()
+            self._leaderboard = None
+
+    def _ensure_home(self) -> None:
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StorageError(f"cannot create the data directory {self.home}: "
+                               f"{e.strerror or e}", self.home) from None
+
+    # -- the match in progress -----------------------------------------------
+
+    def save_current(self, match: Match, seats: Mapping[str, Any] | None = None,
+                     meta: Mapping[str, Any] | None = None, *,
+                     finished: list[dict[str, Any]] | None = None) -> None:
+        """Save the match in progress atomically (see :func:`write_atomically`).
+        ``finished``: records of finished deals made before, reused."""
+        self._ensure_home()
+        doc = match_to_dict(match, seats, meta, saved=self.clock(), finished=finished or ())
+        data = (dumps(doc) + "\n").encode("utf-8")
+        try:
+            write_atomically(self.current_path, data)
+        except OSError as e:
+            raise StorageError(f"could not save the match to {self.current_path}: "
+                               f"{e.strerror or e}", self.current_path) from None
+
+    def load_current(self) -> SavedMatch | None:
+        """The saved match in progress, or None if there is none.
+
+        A save that cannot be read is moved aside (``current.json.broken-<UTC
+        time>``, or ``.newer-`` for one from a newer skat) and
+        :class:`DamagedSave` raised: its message names the file, the line and
+        the field; the caller can start a new match."""
+        path = self.current_path
+        self._remove_stale_temp_files()
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            raise self._damaged(f"it cannot be read ({e.strerror or e})") from None
+        try:
+            return loads_match(data.decode("utf-8"))
+        except UnicodeDecodeError as e:
+            raise self._damaged(f"not UTF-8 text at byte {e.start}") from None
+        except NewerVersionError as e:
+            raise self._damaged(str(e), newer=True) from None
+        except RecordError as e:
+            raise self._damaged(str(e)) from None
+        except Exception as e:  # a bug must not cost the save: keep it aside
+            raise self._damaged(f"unexpected {type(e).__name__}: {e}") from None
+
+    def _damaged(self, reason: str, newer: bool = False) -> DamagedSave:
+        path = self.current_path
+        try:
+            moved: Path | None = move_aside(path, "newer" if newer else "broken", self.clock())
+        except OSError:
+            moved = None
+        return DamagedSave(path, reason, moved, newer)
+
+    def _remove_stale_temp_files(self) -> None:
+        """Temporary files left by a process killed while saving."""
+        try:
+            leftovers = list(self.home.glob(f".{CURRENT}.*.tmp"))
+        except OSError:
+            return
+        for tmp in leftovers:
+            pid_text = tmp.name[len(CURRENT) + 2 : -len(".tmp")]
+            if pid_text.isdigit() and int(pid_text) != os.getpid() and not _pid_alive(
+                int(pid_text)
+            ):
+                tmp.unlink(missing_ok=True)
+
+    def clear_current(self) -> None:
+        """Forget the match in progress (it ended, or the player gave it up)."""
+        try:
+            self.current_path.unlink(missing_ok=True)
+        except OSError as e:
+            raise StorageError(f"could not remove {self.current_path}: {e.strerror or e}",
+                               self.current_path) from None
+        fsync_dir(self.home)
+
+    # -- history ---------------------------------------------------------------
+
+    def append_history(self, record: Mapping[str, Any]) -> bool:
+        """Append a finished deal's record (append, flush, fsync).  A record
+        whose ``meta.match`` and ``meta.deal`` are already among the last
+        entries is not written again (False): resuming after a crash between
+        saving and appending cannot duplicate a deal."""
+        self._ensure_home()
+        key = _history_key(record)
+        line = (dumps(dict(record), one_line=True) + "\n").encode("utf-8")
+        path = self.history_path
+        try:
+            new = not path.exists()
+            with open(path, "a+b") as f:
+                size = f.seek(0, os.SEEK_END)
+                if size:
+                    f.seek(max(0, size - _TAIL))
+                    tail = f.read()
+                    if key is not None and key in self._keys_in(tail):
+                        return False
+                    if not tail.endswith(b"\n"):
+                        line = b"\n" + line  # end a torn line; it stays skipped
+                f.write(line)
+                f.flush()
+                os.fsync(f.fileno())
+            if new:
+                fsync_dir(self.home)
+        except OSError as e:
+            raise StorageError(f"could not add the deal to the history {path}: "
+                               f"{e.strerror or e}", path) from None
+        return True
+
+    @staticmethod
+    def _keys_in(tail: bytes) -> set[tuple[str, int]]:
+        keys = set()
+        for raw in tail.split(b"\n"):
+            try:
+                value = json.loads(raw)
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if isinstance(value, dict):
+                key = _history_key(value)
+                if key is not None:
+                    keys.add(key)
+        return keys
+
+    def _history_lines(self) -> Iterator[tuple[int, bytes]]:
+        try:
+            with open(self.history_path, "rb") as f:
+                yield from enumerate(f, 1)
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            raise StorageError(f"cannot read the history {self.history_path}: "
+                               f"{e.strerror or e}", self.history_path) from None
+
+    def history(self) -> HistoryListing:
+        """Every finished deal, oldest first.  A line that cannot be read (a
+        torn last line after a crash, an edited one) is skipped with a warning
+        that names the line."""
+        entries: list[HistoryEntry] = []
+        warnings: list[str] = []
+        for n, raw in self._history_lines():
+            if not raw.strip():
+                continue
+            torn = not raw.endswith(b"\n")
+            try:
+                entries.append(_entry(n, json.loads(raw.decode("utf-8"))))
+            except (ValueError, UnicodeDecodeError) as e:
+                if isinstance(e, RecordError):
+                    reason = str(e)
+                elif torn:
+                    reason = f"line {n}: cut off (the program stopped while writing it)"
+                else:
+                    reason = f"line {n}: not valid JSON"
+                warnings.append(f"history {self.history_path}: {reason}; skipped")
+        return HistoryListing(entries, warnings)
+
+    def history_entry(self, entry_id: str | int) -> HistoryEntry:
+        """The entry with this id; :class:`StorageError` if there is none."""
+        text = str(entry_id).strip().lstrip("#")
+        if not text.isdigit() or int(text) < 1:
+            raise StorageError(f"history ids are numbers from 1 (as `skat history` lists "
+                               f"them), not {entry_id!r}", self.history_path)
+        want = int(text)
+        for n, raw in self._history_lines():
+            if n == want:
+                try:
+                    return _entry(n, json.loads(raw.decode("utf-8")))
+                except (ValueError, UnicodeDecodeError) as e:
+                    reason = str(e) if isinstance(e, RecordError) else f"line {n}: not valid JSON"
+                    raise StorageError(f"history entry {want} in {self.history_path} cannot "
+                                       f"be read: {reason}", self.history_path) from None
+        raise StorageError(f"there is no history entry {want} (see `skat history`)",
+                           self.history_path)
+
+
+# --- one match, kept safe ------------------------------------------------------
+
+
+def seat_levels(match: Match, seats: Mapping[str, Any]) -> list[tuple[str, str | None]]:
+    """(name, bot level or None for a human) of each player, from the ``seats``
+    saved with a match (player name -> ``"human"`` or a bot level)."""
+    out: list[tuple[str, str | None]] = []
+    for i, name in enumerate(match.config.players):
+        kind = seat_kind(seats, name, i)
+        out.append((name, None if kind == HUMAN else kind))
+    return out
+
+
+def new_match_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+class MatchKeeper:
+    """Keeps one match on disk while it is played.
+
+    Call :meth:`update` after every applied action (and, if you like, after
+    ``next_deal``): it saves the match, appends newly finished deals to the
+    history and, when the match is over, records it on the leaderboard and
+    clears the save.  It returns messages for the user (a full disk, a locked
+    leaderboard) instead of raising: play goes on.
+
+    ``meta`` (saved with the match) holds ``match`` (the id), ``kind``
+    (daily/seeded/random), ``counts``, ``started`` and, for a daily,
+    ``daily`` (the day) and ``scored``.
+    """
+
+    def __init__(self, storage: Storage, match: Match, seats: Mapping[str, Any],
+                 meta: Mapping[str, Any], logged: int) -> None:
+        self.storage = storage
+        self.match = match
+        self.seats = dict(seats)
+        self.meta = dict(meta)
+        self.messages: list[str] = []
+        """Every message so far (``update`` returns the new ones)."""
+        self._logged = logged
+        self._records: list[tuple[DealOutcome, dict[str, Any]]] = []
+        self._done = False
+
+    @property
+    def match_id(self) -> str:
+        return str(self.meta["match"])
+
+    @property
+    def counts(self) -> bool:
+        return bool(self.meta.get("counts", True))
+
+    @property
+    def scored(self) -> bool | None:
+        """For a daily: the day's scored attempt (True) or practice (False)."""
+        v = self.meta.get("scored")
+        return v if isinstance(v, bool) else None
+
+    @classmethod
+    def start(cls, storage: Storage, match: Match, seats: Mapping[str, Any] | None = None, *,
+              kind: SeedKind | str | None = None, counts: bool = True,
+              meta: Mapping[str, Any] | None = None) -> MatchKeeper:
+        """Begin keeping a new match (saved at once).  ``kind`` defaults to the
+        seed's (a daily seed is a daily).  ``counts=False`` for a match that
+        must not reach the leaderboard (a replay, a continued deal).  A daily
+        is registered as the day's scored attempt if it is the first one."""
+        now = storage.clock()
+        kind_value = SeedKind(kind) if kind is not None else seed_kind(match.config.seed)
+        full: dict[str, Any] = dict(meta or {})
+        full.update(match=new_match_id(), kind=kind_value.value, counts=counts,
+                    started=_utc_stamp(now))
+        keeper = cls(storage, match, seats or {}, full, logged=len(match.outcomes))
+        full = keeper.meta
+        if kind_value == SeedKind.DAILY:
+            day = parse_daily(match.config.seed)
+            full["daily"] = day.isoformat()
+            if counts:
+                try:
+                    full["scored"] = storage.leaderboard().start_daily(day, keeper.match_id, now)
+                except LeaderboardError as e:
+                    # Decided when the match is recorded, with the start time kept here.
+                    full["scored"] = day == utc_today(now)
+                    keeper._note(f"{e} (the daily attempt will be registered at the end)")
+            else:
+                full["scored"] = False
+        keeper._save(match)
+        return keeper
+
+    @classmethod
+    def resume(cls, storage: Storage) -> MatchKeeper | None:
+        """The saved match, ready to go on; None if there is none.  Raises
+        :class:`DamagedSave` (already moved aside) for a save that cannot be
+        read.  A saved match that is over (the program stopped while ending
+        it) is finished off here: see :attr:`match` ``.is_over``."""
+        saved = storage.load_current()
+        if saved is None:
+            return None
+        meta = dict(saved.meta)
+        if not isinstance(meta.get("match"), str):
+            meta["match"] = new_match_id()
+        if meta.get("kind") not in ("daily", "seeded", "random"):
+            meta["kind"] = seed_kind(saved.match.config.seed).value
+        keeper = cls(storage, saved.match, saved.seats, meta, logged=0)
+        keeper._catch_up_history()
+        keeper.update(saved.match)
+        return keeper
+
+    def _note(self, message: str) -> None:
+        self.messages.append(message)
+
+    def _save(self, match: Match) -> None:
+        # Records of finished deals are made once and reused for every save
+        # (checked by identity: an app that undoes into a finished deal gets
+        # fresh ones).
+        cache = self._records
+        keep = 0
+        while (keep < len(cache) and keep < len(match.outcomes)
+               and cache[keep][0] is match.outcomes[keep]):
+            keep += 1
+        del cache[keep:]
+        for outcome in match.outcomes[keep:]:
+            cache.append((outcome, outcome_record(match, outcome)))
+        try:
+            self.storage.save_current(match, self.seats, self.meta,
+                                      finished=[r for _, r in cache])
+        except StorageError as e:
+            self._note(str(e))
+
+    def _catch_up_history(self) -> None:
+        """After a resume: append the finished deals the history lacks."""
+        for outcome in self.match.outcomes:
+            self._append(outcome.number)
+        self._logged = len(self.match.outcomes)
+
+    def _append(self, number: int) -> None:
+        outcome = self.match.outcomes[number]
+        record = outcome_record(self.match, outcome, {
+            "match": self.match_id, "kind": self.meta.get("kind"),
+            "date": _utc_stamp(self.storage.clock()),
+        })
+        try:
+            self.storage.append_history(record)
+        except StorageError as e:
+            self._note(str(e))
+
+    def update(self, match: Match) -> list[str]:
+        """Save ``match`` (the same match, some actions on); returns new messages."""
+        if match.config != self.match.config:
+            raise ValueError("this keeper keeps another match; start a new MatchKeeper")
+        before = len(self.messages)
+        self.match = match
+        if self._done:
+            return []
+        self._save(match)
+        for number in range(self._logged, len(match.outcomes)):
+            self._append(number)
+        self._logged = len(match.outcomes)
+        if match.is_over:
+            self._finish()
+        return self.messages[before:]
+
+    after_action = update
+    after_deal = update
+
+    def _finish(self) -> None:
+        if self.counts:
+            summary = MatchSummary.from_match(
+                self.match, self.match_id, str(self.meta.get("kind")), self.seats,
+                self.storage.clock(),
+            )
+            started = self.meta.get("started")
+            try:
+                started_at = (datetime.fromisoformat(started.replace("Z", "+00:00"))
+                              if isinstance(started, str) else None)
+            except ValueError:
+                started_at = None
+            try:
+                self.storage.leaderboard().record_match(
+                    summary, counts=True, daily_day=self.meta.get("daily"),
+                    started_at=started_at,
+                )
+            except LeaderboardError as e:
+                self._note(f"{e}. The match stays saved and is added the next time skat starts.")
+                return
+        try:
+            self.storage.clear_current()
+        except StorageError as e:
+            self._note(str(e))
+            return
+        self._done = True
+
+    def abandon(self) -> None:
+        """The player gives the match up: the save is removed (finished deals
+        stay in the history; a daily attempt stays used)."""
+        self._done = True
+        try:
+            self.storage.clear_current()
+        except StorageError as e:
+            self._note(str(e))
+
+
+__all__ = [
+    "ENV_HOME",
+    "DamagedSave",
+    "HistoryEntry",
+    "HistoryListing",
+    "MatchKeeper",
+    "Storage",
+    "StorageError",
+    "data_dir",
+    "fsync_dir",
+    "move_aside",
+    "seat_levels",
+    "write_atomically",
+]
