@@ -258,6 +258,29 @@ def test_random_games_write_read() -> None:
         assert game.players == players
 
 
+@pytest.mark.parametrize("stop", [3, 4, 5])
+def test_leaving_around_the_skat_write_read(stop: int) -> None:
+    """A player leaves after the pick-up, after the discard, after the declaration:
+    the discard written on its own must come before the leaving."""
+    state = play_out(new_game(random_deal(random.Random(stop))), [Pass(), Pass(), Bid(18)])
+    twelve = state.deal.hands[0] | state.deal.skat
+    low, high = [c for c in Card if twelve >> c & 1][:2]
+    rest = [PickUpSkat(), Discard((low, high)), Declare(GameType.GRAND)]
+    state = play_out(state, rest[: stop - 2])
+    state = state.apply(LeaveTable(1))
+    again = read_iss(to_iss(state)).state
+    assert again == state
+
+
+def test_discard_before_declaration() -> None:
+    """'0 s w C7.D7 0 C7.D7 0 G': the discard as its own move, then the game."""
+    line = GOOD.replace("0 18 0 GH", "0 18 0 s w C7.D7 0 C7.D7 0 G").replace("v:192", "v:168")
+    state = read_iss(line).state
+    assert [a for _, a in state.history][3:6] == [
+        PickUpSkat(), Discard((Card.C7, Card.D7)), Declare(GameType.GRAND)
+    ]
+
+
 def test_unfinished_deal_cannot_be_written() -> None:
     with pytest.raises(RecordError):
         to_iss(new_game(random_deal(random.Random(1))))

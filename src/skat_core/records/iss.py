@@ -188,7 +188,7 @@ def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
     moves = _Moves(line_no)
     # A light tracker of the phase, enough to tell what a token means; the
     # engine checks the rules when the actions are replayed.
-    picked_up = skat_shown = declared = False
+    picked_up = skat_shown = discarded = declared = False
     pending: tuple[int, str, Declare] | None = None
     """A declaration after the pick-up whose discard is the next move."""
     unknown: tuple[int, str] | None = None
@@ -241,9 +241,11 @@ def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
         elif cards is not None:
             # The cards put back after the pick-up, on their own (ISS: '2 D 2 D9.DQ'),
             # then the ten cards shown if the game is ouvert.
-            if not picked_up or len(cards) not in (2, 12) or (len(cards) == 12 and not pending):
+            if (not picked_up or discarded or len(cards) not in (2, 12)
+                    or (len(cards) == 12 and not pending)):
                 raise moves.error(index, text, "cards out of place: the game is not declared")
             moves.add(index, text, seat, Discard((cards[0], cards[1])))
+            discarded = True
             if pending is not None:
                 _declare(moves, *pending[:2], seat, pending[2], cards[2:])
                 pending, declared = None, True
@@ -251,8 +253,10 @@ def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
             head, *rest = act.split(".")
             decl = _declare_of(head)
             listed = _cards(".".join(rest), f"MV[{index}]", line_no) if rest else []
-            if not picked_up:
-                _declare(moves, index, text, seat, decl, listed)  # a hand game
+            if not picked_up or discarded:
+                # A hand game, or the discard came first as its own move: what
+                # follows the type can only be the ouvert cards.
+                _declare(moves, index, text, seat, decl, listed)
                 declared = True
             elif not listed:
                 pending = (index, text, decl)
@@ -478,6 +482,11 @@ def to_iss(
     discard: Discard | None = None
     for seat, action in state.history:
         actor = str(seat)
+        if discard is not None and not isinstance(action, Declare):
+            # The deal ended between the discard and the declaration (a player
+            # left): the discard stands as its own move.
+            moves += [str(state.soloist), f"{discard.cards[0]}.{discard.cards[1]}"]
+            discard = None
         match action:
             case Bid(value=v):
                 moves += [actor, str(v)]
@@ -504,8 +513,6 @@ def to_iss(
             case LeaveTable(seat=s, timeout=t):
                 moves += ["w", f"{'TI' if t else 'LE'}.{s}"]
     if discard is not None:
-        # A deal that ended between the discard and the declaration (a player
-        # left): the discard stands alone.
         moves += [str(state.soloist), f"{discard.cards[0]}.{discard.cards[1]}"]
     parts = ["(;GM[Skat]", f"PC[{_escape(place)}]"]
     if game_id is not None:

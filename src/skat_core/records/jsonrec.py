@@ -163,7 +163,7 @@ def record_from_state(
     record["players"] = names
     if meta:
         try:
-            record["meta"] = json.loads(json.dumps(dict(meta)))
+            record["meta"] = json.loads(json.dumps(dict(meta), allow_nan=False))
         except (TypeError, ValueError) as e:
             raise ValueError(f"meta: not JSON data ({e})") from None
     record["deal"] = {
