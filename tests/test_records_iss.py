@@ -394,3 +394,25 @@ def test_ouvert_cards_are_checked() -> None:
     assert game.state.contract is not None and game.state.contract.ouvert
     wrong = line.replace(f"GO.{hand}", f"GO.{hand.replace('C8', 'C7')}")
     assert "ouvert cards" in str(_error(wrong))
+
+
+def test_damaged_lines_give_record_errors_only() -> None:
+    """Whatever the damage, the reader answers with a RecordError, never a crash."""
+    rng = random.Random(99)
+    lines = [GOOD] + [to_iss(random_game(rng), ("a", "b", "c"), game_id=str(n)) for n in range(5)]
+    alphabet = "()[];:. wpsy?0123456789CSHDGNOZJQKTA78RELI\\"
+    for _ in range(1500):
+        chars = list(rng.choice(lines))
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                chars[i] = rng.choice(alphabet)
+            elif op < 0.7:
+                del chars[i]
+            else:
+                chars.insert(i, rng.choice(alphabet))
+        try:
+            read_iss("".join(chars), 1)
+        except RecordError as e:
+            assert e.line == 1

@@ -3,6 +3,7 @@ malformed records refused with an error naming the field and the line."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import random
@@ -305,3 +306,38 @@ def test_save_replaces_the_file_whole(tmp_path: Path) -> None:
 def test_meta_must_be_json() -> None:
     with pytest.raises(ValueError):
         record_from_state(new_game(random_deal(random.Random(1))), meta={"x": object()})
+
+
+def test_damaged_records_give_record_errors_only() -> None:
+    """Whatever the damage to the structure, a RecordError, never a crash."""
+    rng = random.Random(42)
+    records = [record_from_state(random_game(rng)) for _ in range(8)]
+    values: list[Any] = [None, True, 0, -1, 3, 2**40, 1.5, "", "CJ", "XX", "CJ CJ", "pass",
+                         [], {}, [1], {"a": 1}]
+
+    def damage(node: Any) -> None:
+        if isinstance(node, dict) and node:
+            key = rng.choice(list(node))
+            roll = rng.random()
+            if roll < 0.3:
+                node[key] = rng.choice(values)
+            elif roll < 0.4:
+                del node[key]
+            else:
+                damage(node[key])
+        elif isinstance(node, list) and node:
+            i = rng.randrange(len(node))
+            roll = rng.random()
+            if roll < 0.3:
+                node[i] = rng.choice(values)
+            elif roll < 0.4:
+                del node[i]
+            else:
+                damage(node[i])
+
+    for _ in range(1500):
+        record = copy.deepcopy(rng.choice(records))
+        for _ in range(rng.randint(1, 3)):
+            damage(record)
+        with contextlib.suppress(RecordError):
+            state_from_record(record)

@@ -338,7 +338,7 @@ def _parse_action(obj: Any, path: str, fail: _Fail) -> tuple[int, Action]:
     if not _is_int(seat) or not 0 <= seat <= 2:
         raise fail(f"{path}.seat", f"a seat is 0, 1 or 2, not {_describe(seat)}")
     kind = obj.get("type")
-    if kind not in _ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
         raise fail(f"{path}.type", f"unknown action type {_describe(kind)}")
     _only_keys(obj, ("seat", "type", *_ACTION_KEYS[kind]), path, fail)
     action: Action
