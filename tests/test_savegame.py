@@ -4,6 +4,7 @@ moment, and saves that must be refused with the field, line and rule named."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from skat_core.savegame import (
     FORMAT,
     VERSION,
     NewerVersionError,
+    RecordCache,
     dumps_match,
     loads_match,
     match_from_dict,
@@ -114,11 +116,19 @@ def test_document_shape(mid_match: Match) -> None:
     assert doc["current"]["players"] == list(seat_names(mid_match, 2)) == ["Ann", "Ben", "Cem"]
 
 
-def test_cached_finished_records_are_reused(mid_match: Match) -> None:
-    first = match_to_dict(mid_match)
-    again = match_to_dict(mid_match, finished=first["finished"])
-    assert again["finished"] is not first["finished"]
-    assert all(a is b for a, b in zip(again["finished"], first["finished"], strict=True))
+def test_text_is_the_document_and_the_cache_reuses_records(mid_match: Match) -> None:
+    when = datetime(2026, 11, 29, 20, 15, 2, tzinfo=UTC)
+    cache = RecordCache()
+    text = dumps_match(mid_match, {"Ann": "human"}, {"m": 1}, saved=when, cache=cache)
+    assert text.endswith("}\n")
+    assert json.loads(text) == match_to_dict(mid_match, {"Ann": "human"}, {"m": 1}, saved=when)
+    first = match_to_dict(mid_match, cache=cache)["finished"]
+    again = match_to_dict(mid_match, cache=cache)["finished"]
+    assert all(a is b for a, b in zip(again, first, strict=True))
+    # A different history (an app that went back) gets fresh records.
+    other = play(Match.start(PLAYERS, seed="Eichel"), 3)
+    assert match_to_dict(other, cache=cache)["finished"] == []
+    assert json.loads(dumps_match(Match.start(PLAYERS, seed="x")))["finished"] == []
 
 
 # --- refused saves ---------------------------------------------------------------

@@ -30,7 +30,7 @@ newer program is refused, never misread.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
@@ -105,37 +105,61 @@ def config_to_dict(config: MatchConfig) -> JsonObject:
     }
 
 
-def match_to_dict(
-    match: Match,
-    seats: Mapping[str, Any] | None = None,
-    meta: Mapping[str, Any] | None = None,
-    *,
-    saved: datetime | None = None,
-    finished: Sequence[JsonObject] = (),
-) -> JsonObject:
-    """The save document of ``match``.  ``seats`` and ``meta`` must be JSON data.
+class RecordCache:
+    """The records of a match's finished deals, and their text, made once:
+    a program that saves after every action passes the same cache each time
+    instead of encoding every finished deal again.  Entries are matched to
+    the outcomes by identity, so an app that goes back gets fresh ones."""
 
-    ``finished`` may hold records already made for the first finished deals
-    (by :func:`outcome_record`), so that a program saving after every action
-    does not encode the same finished deals again each time."""
+    def __init__(self) -> None:
+        self._items: list[tuple[DealOutcome, JsonObject, str]] = []
+
+    def entries(self, match: Match) -> list[tuple[JsonObject, str]]:
+        items = self._items
+        keep = 0
+        while (keep < len(items) and keep < len(match.outcomes)
+               and items[keep][0] is match.outcomes[keep]):
+            keep += 1
+        del items[keep:]
+        for outcome in match.outcomes[keep:]:
+            record = outcome_record(match, outcome)
+            items.append((outcome, record, dumps(record)))
+        return [(record, text) for _, record, text in items]
+
+
+def _head(match: Match, seats: Mapping[str, Any] | None, meta: Mapping[str, Any] | None,
+          saved: datetime | None) -> JsonObject:
     when = (saved or datetime.now(UTC)).astimezone(UTC)
-    records = list(finished[: len(match.outcomes)])
-    records += [outcome_record(match, o) for o in match.outcomes[len(records) :]]
-    current: JsonObject | None = None
-    state = match.current
-    if state is not None and not state.is_over:
-        number = len(match.outcomes)
-        current = record_from_state(state, seat_names(match, number), deal_meta(match, number))
-    doc: JsonObject = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "saved": when.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "config": config_to_dict(match.config),
         "seats": _json_copy(seats or {}, "seats"),
         "meta": _json_copy(meta or {}, "meta"),
-        "finished": records,
-        "current": current,
     }
+
+
+def _current_record(match: Match) -> JsonObject | None:
+    state = match.current
+    if state is None or state.is_over:
+        return None
+    number = len(match.outcomes)
+    return record_from_state(state, seat_names(match, number), deal_meta(match, number))
+
+
+def match_to_dict(
+    match: Match,
+    seats: Mapping[str, Any] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    *,
+    saved: datetime | None = None,
+    cache: RecordCache | None = None,
+) -> JsonObject:
+    """The save document of ``match``.  ``seats`` and ``meta`` must be JSON data."""
+    doc = _head(match, seats, meta, saved)
+    doc["finished"] = [record for record, _ in (cache or RecordCache()).entries(match)]
+    doc["current"] = _current_record(match)
     return doc
 
 
@@ -148,16 +172,30 @@ def _json_copy(value: Mapping[str, Any], name: str) -> JsonObject:
     return out
 
 
+def _indented(text: str, spaces: int) -> str:
+    return text.replace("\n", "\n" + " " * spaces)
+
+
 def dumps_match(
     match: Match,
     seats: Mapping[str, Any] | None = None,
     meta: Mapping[str, Any] | None = None,
     *,
     saved: datetime | None = None,
-    finished: Sequence[JsonObject] = (),
+    cache: RecordCache | None = None,
 ) -> str:
-    """The save file's text (readable JSON, one action per line, newline at the end)."""
-    return dumps(match_to_dict(match, seats, meta, saved=saved, finished=finished)) + "\n"
+    """The save file's text: readable JSON (one action per line) ending in a
+    newline; the document :func:`match_to_dict` gives."""
+    head = dumps(_head(match, seats, meta, saved))
+    assert head.endswith("\n}")
+    texts = [text for _, text in (cache or RecordCache()).entries(match)]
+    if texts:
+        finished = "[\n" + ",\n".join("    " + _indented(t, 4) for t in texts) + "\n  ]"
+    else:
+        finished = "[]"
+    current = _current_record(match)
+    current_text = "null" if current is None else _indented(dumps(current), 2)
+    return (f'{head[:-2]},\n  "finished": {finished},\n  "current": {current_text}\n}}\n')
 
 
 # --- reading -------------------------------------------------------------------
@@ -324,6 +362,7 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "NewerVersionError",
+    "RecordCache",
     "SavedMatch",
     "config_to_dict",
     "deal_meta",

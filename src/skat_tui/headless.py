@@ -41,6 +41,18 @@ def bots_for(match: Match, seats: dict[str, object]) -> list[Bot]:
     return out
 
 
+def match_actions(match: Match) -> list[Action]:
+    """Every action of a match so far, finished deals first, in order."""
+    actions = [a for o in match.outcomes for _, a in o.state.history]
+    if match.current is not None and not match.current.is_over:
+        actions += [a for _, a in match.current.history]
+    return actions
+
+
+def action_count(match: Match) -> int:
+    return len(match_actions(match))
+
+
 def run_match(
     storage: Storage | str | os.PathLike[str] | None,
     seed: str | None = None,
@@ -108,10 +120,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=None)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds after each action")
     parser.add_argument("--max-actions", type=int, default=None)
+    parser.add_argument("--progress", action="store_true",
+                        help="print 'saved N' once the match's first N actions are on disk")
     args = parser.parse_args(argv)
+
+    def progress(match: Match, action: Action) -> None:
+        if args.progress:
+            print(f"saved {action_count(match)}", flush=True)
+
     try:
         match = run_match(args.home, args.seed, args.levels.split(","), deals=args.deals,
-                          delay=args.delay, max_actions=args.max_actions,
+                          delay=args.delay, max_actions=args.max_actions, on_action=progress,
                           on_message=lambda text: print(text, file=sys.stderr))
     except ValueError as e:
         print(f"skat: {e}", file=sys.stderr)

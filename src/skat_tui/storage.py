@@ -36,14 +36,15 @@ from pathlib import Path
 from typing import Any
 
 from skat_core.errors import RecordError
-from skat_core.match import DealOutcome, Match
+from skat_core.match import Match
 from skat_core.records import dumps
 from skat_core.rules import GameType
 from skat_core.savegame import (
     NewerVersionError,
+    RecordCache,
     SavedMatch,
+    dumps_match,
     loads_match,
-    match_to_dict,
     outcome_record,
 )
 from skat_core.seeds import SeedKind, parse_daily, seed_kind, utc_today
@@ -319,14 +320,13 @@ class Storage:
 
     def save_current(self, match: Match, seats: Mapping[str, Any] | None = None,
                      meta: Mapping[str, Any] | None = None, *,
-                     finished: list[dict[str, Any]] | None = None) -> None:
+                     cache: RecordCache | None = None) -> None:
         """Save the match in progress atomically (see :func:`write_atomically`).
-        ``finished``: records of finished deals made before, reused."""
+        ``cache`` keeps the finished deals' records from one save to the next."""
         self._ensure_home()
-        doc = match_to_dict(match, seats, meta, saved=self.clock(), finished=finished or ())
-        data = (dumps(doc) + "\n").encode("utf-8")
+        text = dumps_match(match, seats, meta, saved=self.clock(), cache=cache)
         try:
-            write_atomically(self.current_path, data)
+            write_atomically(self.current_path, text.encode("utf-8"))
         except OSError as e:
             raise StorageError(f"could not save the match to {self.current_path}: "
                                f"{e.strerror or e}", self.current_path) from None
@@ -524,7 +524,7 @@ class MatchKeeper:
         self.messages: list[str] = []
         """Every message so far (``update`` returns the new ones)."""
         self._logged = logged
-        self._records: list[tuple[DealOutcome, dict[str, Any]]] = []
+        self._cache = RecordCache()
         self._done = False
 
     @property
@@ -594,20 +594,8 @@ class MatchKeeper:
         self.messages.append(message)
 
     def _save(self, match: Match) -> None:
-        # Records of finished deals are made once and reused for every save
-        # (checked by identity: an app that undoes into a finished deal gets
-        # fresh ones).
-        cache = self._records
-        keep = 0
-        while (keep < len(cache) and keep < len(match.outcomes)
-               and cache[keep][0] is match.outcomes[keep]):
-            keep += 1
-        del cache[keep:]
-        for outcome in match.outcomes[keep:]:
-            cache.append((outcome, outcome_record(match, outcome)))
         try:
-            self.storage.save_current(match, self.seats, self.meta,
-                                      finished=[r for _, r in cache])
+            self.storage.save_current(match, self.seats, self.meta, cache=self._cache)
         except StorageError as e:
             self._note(str(e))
 
