@@ -71,3 +71,7 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
     from skat_core.bench_bots import run
 
     sys.exit(run(deals, level_a, level_b, seed))
+
+from skat_tui.cli_data import register  # noqa: E402  (history, scores, export)
+
+register(main)

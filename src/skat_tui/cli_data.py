@@ -1,0 +1,294 @@
+"""``skat history``, ``skat scores`` and ``skat export``: the player's data
+from the command line.  Errors are :class:`click.ClickException` (one line,
+no traceback); warnings about skipped entries go to stderr."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from skat_core.errors import RecordError
+from skat_core.game import GameState
+from skat_core.match import Scoring
+
+if TYPE_CHECKING:
+    from .storage import Storage
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """A finished deal to export: the replayed state and what a record keeps."""
+
+    state: GameState
+    players: tuple[str, str, str]
+    game_id: str | None
+    meta: dict[str, Any]
+
+
+def _warn(lines: Iterable[str]) -> None:
+    for line in lines:
+        click.echo(f"warning: {line}", err=True)
+
+
+def _storage(home: str | None) -> Storage:
+    from .storage import Storage
+
+    return Storage(home)
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    cells = [[str(c) for c in headers], *[[str(c) for c in r] for r in rows]]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    lines = []
+    for n, r in enumerate(cells):
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+home_option = click.option(
+    "--home", type=click.Path(file_okay=False), default=None, envvar="SKAT_HOME",
+    help="Data directory (default: $SKAT_HOME or the platform's user data directory).",
+)
+
+
+# --- skat history ----------------------------------------------------------------
+
+
+@click.command("history")
+@click.option("--limit", "-n", type=click.IntRange(min=0), default=30, show_default=True,
+              help="Show the newest N deals (0: all).")
+@home_option
+def history_command(limit: int, home: str | None) -> None:
+    """List your finished deals: id, date, players, game and result."""
+    from .storage import StorageError
+
+    storage = _storage(home)
+    try:
+        listing = storage.history()
+    except StorageError as e:
+        raise click.ClickException(e.message) from None
+    _warn(listing.warnings)
+    entries = listing.entries[-limit:] if limit else listing.entries
+    if not entries:
+        click.echo(f"No finished deals yet ({storage.history_path}).")
+        return
+    rows = [
+        (e.id, e.local_date, " / ".join(e.players),
+         e.game if e.soloist is None else f"{e.soloist}: {e.game}", e.result)
+        for e in entries
+    ]
+    click.echo(_table(("id", "date", "players (forehand first)", "game", "result"), rows))
+    if limit and len(listing.entries) > limit:
+        click.echo(f"({len(listing.entries) - limit} older deals: --limit 0 shows all)")
+
+
+# --- skat scores -----------------------------------------------------------------
+
+
+@click.command("scores")
+@click.option("--csv", "as_csv", is_flag=True, help="Every finished match as CSV (one row per "
+              "player) on standard output.")
+@click.option("--day", default=None, help="Only this day's daily (YYYY-MM-DD).")
+@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Rows of best matches and dailies.")
+@click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
+              show_default=True, help="Seeger-Fabian or standard list for best matches.")
+@home_option
+def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str,
+                   home: str | None) -> None:
+    """The local leaderboard: dailies by date, best matches, averages per player."""
+    from .leaderboard import LeaderboardError
+
+    storage = _storage(home)
+    board = storage.leaderboard()
+    try:
+        if as_csv:
+            _warn(board.export_csv(sys.stdout))
+            return
+        dailies = board.daily_results(day)
+        best = board.best_matches(limit, Scoring(scoring))
+        stats = board.player_stats()
+    except LeaderboardError as e:
+        raise click.ClickException(str(e)) from None
+    finally:
+        _warn(board.warnings)
+        board.close()
+    _warn(dict.fromkeys(dailies.warnings + best.warnings + stats.warnings))
+
+    click.echo("Daily deals")
+    rows: list[tuple[object, ...]] = []
+    for d in dailies.rows[:limit]:
+        if d.scored is not None:
+            humans = [p for p in d.scored.summary.players if p.is_human] or list(
+                d.scored.summary.players)
+            scored = ", ".join(f"{p.name} {p.seeger_fabian:+d}" for p in humans)
+        else:
+            scored = "started, not finished" if d.started_scored else "-"
+        rows.append((d.day, scored, len(d.practice)))
+    click.echo(_table(("day", "scored attempt (Seeger-Fabian)", "practice"), rows)
+               if rows else "  none yet")
+
+    click.echo("\nBest matches")
+    label = "standard" if scoring == "standard" else "Seeger-Fabian"
+    rows = [(b.row.summary.finished_at[:10], b.player.name, b.points, b.row.summary.kind,
+             b.row.summary.seed, b.row.summary.deals) for b in best.rows]
+    click.echo(_table(("date", "player", label, "kind", "seed", "deals"), rows)
+               if rows else "  none yet")
+
+    click.echo("\nPlayers")
+    rows = []
+    for s in stats.rows:
+        rate = f"{100 * s.solo_win_rate:.0f}% of {s.solo_games}" if s.solo_win_rate is not None \
+            else "-"
+        rows.append((s.name, s.seat, s.matches, s.deals, f"{s.points_per_deal:.1f}",
+                     f"{s.standard_per_deal:.1f}", rate))
+    click.echo(_table(("player", "seat", "matches", "deals", "SF/deal", "std/deal",
+                       "soloist won"), rows) if rows else "  none yet")
+
+
+# --- skat export -----------------------------------------------------------------
+
+
+def _games_in_file(path: Path) -> list[_Game]:
+    """Every game of a record file (JSON records or ISS lines); the first bad
+    one stops the export with its line and field."""
+    from skat_core.records import parse_json_records, read_iss, state_from_record
+
+    try:
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    except OSError as e:
+        raise click.ClickException(f"{path}: cannot read the file: {e.strerror or e}"
+                                   ) from None
+    except UnicodeDecodeError:
+        raise click.ClickException(f"{path}: not UTF-8 text") from None
+    body = text.lstrip()
+    games: list[_Game] = []
+    try:
+        if body.startswith("("):
+            for number, line in enumerate(text.splitlines(), 1):
+                if not line.strip() or line.lstrip().startswith("#"):
+                    continue
+                iss = read_iss(line, number)
+                date = iss.properties.get("DT")
+                games.append(_Game(iss.state, iss.players, iss.id,
+                                   {"date": date} if date else {}))
+        elif body.startswith(("{", "[")):
+            for entry in parse_json_records(text):
+                if entry.error is not None:
+                    raise entry.error
+                state = state_from_record(entry.record, line_of=entry.line_of)
+                games.append(_record_game(entry.record, state))
+        else:
+            raise click.ClickException(f"{path}: neither JSON game records nor ISS lines")
+    except RecordError as e:
+        raise click.ClickException(f"{path}: {e}") from None
+    if not games:
+        raise click.ClickException(f"{path}: the file holds no game records")
+    return games
+
+
+def _record_game(record: dict[str, Any], state: GameState) -> _Game:
+    players = record["players"]
+    meta = record.get("meta")
+    game_id = record.get("id")
+    return _Game(state, (players[0], players[1], players[2]),
+                 game_id if isinstance(game_id, str) else None,
+                 dict(meta) if isinstance(meta, dict) else {})
+
+
+def _history_game(storage: Storage, entry_id: str) -> _Game:
+    from skat_core.records import state_from_record
+
+    from .storage import StorageError
+
+    try:
+        entry = storage.history_entry(entry_id)
+    except StorageError as e:
+        raise click.ClickException(e.message) from None
+    try:
+        state = state_from_record(entry.record)
+    except RecordError as e:
+        raise click.ClickException(
+            f"history entry {entry_id} ({storage.history_path}, line {entry.id}): {e}"
+        ) from None
+    game = _record_game(entry.record, state)
+    return _Game(game.state, game.players, game.game_id or entry.id, game.meta)
+
+
+def _iss_date(value: Any) -> str | None:
+    """An ISO 8601 UTC stamp as the ISS writes dates (``2026-11-29/20:15:02/UTC``)."""
+    if not isinstance(value, str):
+        return None
+    if len(value) == 20 and value.endswith("Z") and value[10] == "T":
+        return f"{value[:10]}/{value[11:19]}/UTC"
+    return value
+
+
+@click.command("export")
+@click.argument("sources", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["iss", "json"]), default="json",
+              show_default=True, help="ISS lines or our JSON records.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file (replaced atomically) instead of standard output.")
+@home_option
+def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
+                   home: str | None) -> None:
+    """Export deals as ISS lines or JSON records.
+
+    Each SOURCE is a history id (as `skat history` lists them) or a record
+    file (JSON or ISS).  One JSON record is written as readable JSON, several
+    as JSON Lines.
+    """
+    from skat_core.records import dumps, record_from_state, to_iss
+
+    storage = _storage(home)
+    games: list[_Game] = []
+    for source in sources:
+        path = Path(source)
+        if path.exists():
+            games.extend(_games_in_file(path))
+        elif source.strip().lstrip("#").isdigit():
+            games.append(_history_game(storage, source))
+        else:
+            raise click.ClickException(f"{source}: neither a history id (a number, see `skat "
+                                       "history`) nor a file that exists")
+    out: list[str] = []
+    try:
+        for g in games:
+            if fmt == "iss":
+                out.append(to_iss(g.state, g.players, game_id=g.game_id,
+                                  date=_iss_date(g.meta.get("date"))))
+            else:
+                record = record_from_state(g.state, g.players, g.meta, game_id=g.game_id)
+                out.append(dumps(record, one_line=len(games) > 1))
+    except (RecordError, ValueError) as e:
+        raise click.ClickException(f"cannot export: {e}") from None
+    text = "\n".join(out) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from .storage import write_atomically
+
+    try:
+        write_atomically(Path(output), text.encode("utf-8"))
+    except OSError as e:
+        raise click.ClickException(f"cannot write {output}: {e.strerror or e}") from None
+    click.echo(f"{len(games)} deal{'s' if len(games) != 1 else ''} written to {output}",
+               err=True)
+
+
+def register(group: click.Group) -> None:
+    """Add ``history``, ``scores`` and ``export`` to the ``skat`` command."""
+    group.add_command(history_command)
+    group.add_command(scores_command)
+    group.add_command(export_command)
+
+
+__all__ = ["export_command", "history_command", "register", "scores_command"]
