@@ -16,6 +16,7 @@ import pickle
 import random
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -346,3 +347,12 @@ def test_same_seed_same_deal() -> None:
     """Deterministic: the same seed gives the same deal, actions and result."""
     a, b = play_checked(7, apply_all=False), play_checked(7, apply_all=False)
     assert a == b and a.history == b.history and a.result == b.result
+
+
+def test_engine_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """`skat bench engine` plays its deals and prints figures (which no test checks)."""
+    from skat_core.bench import bench_engine
+
+    assert bench_engine(30, 1) == 0
+    out = capsys.readouterr().out
+    assert "engine: 30 deals in" in out and "deals/s" in out and "actions/s" in out
