@@ -197,3 +197,12 @@ def test_leaving_during_bidding_voids_the_deal() -> None:
 def test_history_records_each_seat() -> None:
     s = play_out(start(), [Bid(18), Hold(), Pass(), Pass()])
     assert s.history == ((MH, Bid(18)), (FH, Hold()), (MH, Pass()), (RH, Pass()))
+
+
+@pytest.mark.parametrize("value", [18.0, 20.0, "18", True, None])
+def test_bids_are_whole_numbers(value: object) -> None:
+    """The engine does not trust its caller: 18.0 is not the game value 18 (it would end up
+    as the bid, in the views and in the records)."""
+    with pytest.raises(IllegalActionError) as err:
+        start().apply(Bid(value))  # type: ignore[arg-type]
+    assert err.value.rule is Rule.BID_LADDER

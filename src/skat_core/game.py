@@ -401,7 +401,7 @@ def _bidding(state: GameState, action: Action) -> GameState:
     if isinstance(action, Bid):
         if seat != state.bidder:
             raise IllegalActionError("this seat is being bid to: hold or pass", Rule.HOLD)
-        if action.value not in BIDS:
+        if not isinstance(action.value, int) or action.value not in BIDS:
             raise IllegalActionError(f"{action.value} is not a game value", Rule.BID_LADDER)
         if action.value <= state.bid:
             raise IllegalActionError(
