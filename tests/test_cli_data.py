@@ -20,8 +20,8 @@ from skat_tui.storage import Storage
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data directory with one finished match of 3 deals and a daily."""
     home = tmp_path_factory.mktemp("home")
-    run_match(home, "Eichel", deals=3)
-    run_match(home, "daily", deals=3)
+    run_match(Storage(home, sync=False), "Eichel", deals=3)
+    run_match(Storage(home, sync=False), "daily", deals=3)
     return home
 
 

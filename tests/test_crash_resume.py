@@ -126,10 +126,10 @@ def test_resume_in_process_after_a_stop_gives_the_same_match(
     tmp_path: Path, reference: tuple[Match, list[Action]]
 ) -> None:
     ref_match, _ = reference
-    home = tmp_path / "home"
+    storage = Storage(tmp_path / "home", sync=False)
     for _ in range(4):
-        run_match(home, SEED, deals=DEALS, max_actions=17)
-    final = run_match(home, SEED, deals=DEALS)
+        run_match(storage, SEED, deals=DEALS, max_actions=17)
+    final = run_match(storage, SEED, deals=DEALS)
     assert final.is_over and final.outcomes == ref_match.outcomes
 
 
@@ -141,10 +141,12 @@ def test_damaged_save_is_reported_and_a_new_match_starts(tmp_path: Path) -> None
     current = home / "current.json"
     text = current.read_text()
     current.write_text(text[: len(text) // 2])  # torn by a failing disk, say
-    second = subprocess.run(_command(home, 0.0)[:-1], capture_output=True, text=True,
-                            env=_env(), timeout=60)
+    second = subprocess.run([*_command(home, 0.0)[:-1], "--max-actions", "5"],
+                            capture_output=True, text=True, env=_env(), timeout=60)
     assert second.returncode == 0 and "Traceback" not in second.stderr
     assert "is damaged" in second.stderr and str(current) in second.stderr
     kept = [p for p in home.iterdir() if p.name.startswith("current.json.broken-")]
     assert len(kept) == 1 and kept[0].read_text() == text[: len(text) // 2]
-    assert second.stdout.startswith("over after")
+    assert second.stdout.startswith("stopped after 0 deals")
+    saved = Storage(home).load_current()
+    assert saved is not None and len(match_actions(saved.match)) == 5  # the new match

@@ -55,6 +55,12 @@ def play_keeping(keeper: MatchKeeper, actions: int) -> list[str]:
 
 @pytest.fixture
 def storage(tmp_path: Path) -> Storage:
+    """A store that skips fsync (fast); tests of the disk failing use a durable one."""
+    return Storage(tmp_path / "home", clock=lambda: NOW, sync=False)
+
+
+@pytest.fixture
+def durable(tmp_path: Path) -> Storage:
     return Storage(tmp_path / "home", clock=lambda: NOW)
 
 
@@ -104,8 +110,9 @@ def test_atomic_write_keeps_old_file_when_writing_fails(tmp_path: Path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.json"]
 
 
-def test_save_failure_is_a_storage_error(storage: Storage, monkeypatch: pytest.MonkeyPatch
+def test_save_failure_is_a_storage_error(durable: Storage, monkeypatch: pytest.MonkeyPatch
                                          ) -> None:
+    storage = durable
     m = Match.start(PLAYERS, seed="Eichel")
     storage.save_current(m)
     monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(28, "disk full")))
@@ -355,8 +362,9 @@ def test_keeper_refuses_another_match(storage: Storage) -> None:
         keeper.update(Match.start(PLAYERS, seed="b"))
 
 
-def test_keeper_reports_a_full_disk_and_plays_on(storage: Storage,
+def test_keeper_reports_a_full_disk_and_plays_on(durable: Storage,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = durable
     keeper = MatchKeeper.start(storage, Match.start(PLAYERS, seed="Eichel"), SEATS)
 
     def full(fd: int) -> None:
