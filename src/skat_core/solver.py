@@ -52,6 +52,10 @@ _NO_MOVE = 63
 # Groups of equal-point cards that are neighbours in rank (bit) order in suit
 # and grand games: the four jacks, and the 9 8 7 of each suit.
 _SEGMENTS: Mask = JACKS | sum(7 << (7 * s) for s in range(4))
+# The lowest card of each follow class in suit and grand games (the 7s and
+# the diamond jack; the trump suit and the jacks count as separate groups):
+# carries in the group arithmetic must not run into them.
+_CLASS_BOTTOMS: Mask = 1 << 28 | sum(1 << (7 * s) for s in range(4))
 
 
 def _beats_table(game: int) -> tuple[Mask, ...]:
@@ -178,13 +182,29 @@ class Solver:
     # -- suit and grand -------------------------------------------------
 
     def _make_suit(self) -> Callable[[int, int, int, int, int, int, int], int]:
+        """Build the search for a suit or grand game (closure over its tables,
+        which is faster in CPython than attribute look-ups)."""
         game = self.game
         points = CARD_POINTS
         fclass = tuple(follow_class(game, c) for c in range(32))
         beats = _beats_table(game)
         seg = _SEGMENTS
+        nb = _ALL & ~_CLASS_BOTTOMS
         tt = self._tt
         solver = self
+
+        def is_top(c: int, hand: int, gone: int) -> bool:
+            """Whether ``c`` (the lowest of its equal-point run in ``hand``)
+            carries the most points of its group of rank-equivalent cards:
+            every card of ``hand`` above it in the group has its points."""
+            pc = points[c]
+            while True:
+                u = (gone + (2 << c)) & ~gone & nb
+                if not u & hand:
+                    return True
+                c = u.bit_length() - 1
+                if points[c] != pc:
+                    return False
 
         def ab(s: int, d1: int, d2: int, lead: int, rem: int, alpha: int, beta: int) -> int:
             """Soloist's points from the tricks still to play; ``s``, ``d1``,
@@ -198,30 +218,20 @@ class Solver:
                 y = d1.bit_length() - 1
                 z = d2.bit_length() - 1
                 if lead == 0:
-                    w = 0
-                    c = x
-                    if beats[c] >> y & 1:
-                        w, c = 1, y
-                    if beats[c] >> z & 1:
-                        w = 2
-                elif lead == 1:
-                    w = 1
-                    c = y
-                    if beats[c] >> z & 1:
-                        w, c = 2, z
-                    if beats[c] >> x & 1:
-                        w = 0
-                else:
-                    w = 2
-                    c = z
-                    if beats[c] >> x & 1:
-                        w, c = 0, x
-                    if beats[c] >> y & 1:
-                        w = 1
-                return rem if w == 0 else 0
+                    c = y if beats[x] >> y & 1 else x
+                    return rem if c == x and not beats[x] >> z & 1 else 0
+                if lead == 1:
+                    c = z if beats[y] >> z & 1 else y
+                    return rem if beats[c] >> x & 1 else 0
+                c = x if beats[z] >> x & 1 else z
+                return rem if c == x and not beats[x] >> y & 1 else 0
             key = s | d1 << 32 | d2 << 64 | lead << 96
             e = tt.get(key)
             if e is None:
+                if beta <= 0:
+                    return 0
+                if alpha >= rem:
+                    return rem
                 lo = 0
                 hi = rem
                 hint = _NO_MOVE
@@ -229,131 +239,192 @@ class Solver:
                 lo = e & 127
                 hi = e >> 7 & 127
                 hint = e >> 14
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
-            # Interchangeable cards: keep the lowest of each group.
-            gone = ~(s | d1 | d2) & seg
+            # Cards to search.  ``r*``: one card per run of equal-point
+            # neighbours (exactly equivalent).  ``low*``: the lowest card of
+            # each group of rank-equivalent cards; when the side that takes
+            # the trick is already certain, only the group's lowest card (the
+            # trick goes to the other side) or its highest-point card (it
+            # goes to the player's side) need searching: any other card of
+            # the group does no better, whatever follows.
+            gone = ~(s | d1 | d2) & nb
             ng = ~gone
+            sg = gone & seg
+            nsg = ~sg
             t = s & seg
-            rs = s ^ (t & (gone + (t << 1)) & ng)
+            rs = s ^ (t & (sg + (t << 1)) & nsg)
             t = d1 & seg
-            r1 = d1 ^ (t & (gone + (t << 1)) & ng)
+            r1 = d1 ^ (t & (sg + (t << 1)) & nsg)
             t = d2 & seg
-            r2 = d2 ^ (t & (gone + (t << 1)) & ng)
+            r2 = d2 ^ (t & (sg + (t << 1)) & nsg)
+            lows = s & ~((gone + (s << 1)) & ng & nb)
+            low1 = d1 & ~((gone + (d1 << 1)) & ng & nb)
+            low2 = d2 & ~((gone + (d2 << 1)) & ng & nb)
 
             best_move = _NO_MOVE
             if lead == 0:
-                best = -1
-                for x in _order(rs, hint):
+                # Soloist leads; the defenders answer as a pair.
+                g = -1
+                for x in _leads(rs, hint, d1 | d2, beats):
                     xb = 1 << x
                     fx = fclass[x]
                     m1 = r1 & fx or r1
                     m2 = r2 & fx or r2
-                    px = points[x]
                     bx = beats[x]
+                    if not (m1 & bx or m2 & bx):
+                        if not is_top(x, s, gone):
+                            continue
+                    elif not (m1 & ~bx and m2 & ~bx) and not lows >> x & 1:
+                        continue
+                    px = points[x]
+                    pairs = []
+                    for y in _bits(m1):
+                        py = px + points[y]
+                        if bx >> y & 1:
+                            # d1 takes x: the trick is the defenders'.
+                            if not is_top(y, d1, gone):
+                                continue
+                            by = beats[y]
+                            for z in _bits(m2):
+                                if not is_top(z, d2, gone):
+                                    continue
+                                pz = py + points[z]
+                                if by >> z & 1:
+                                    pairs.append((200 + pz) << 12 | 2 << 10 | y << 5 | z)
+                                else:
+                                    pairs.append((200 + pz) << 12 | 1 << 10 | y << 5 | z)
+                        else:
+                            if not m2 & bx:
+                                if not low1 >> y & 1:
+                                    continue
+                            elif not m2 & ~bx and not is_top(y, d1, gone):
+                                continue
+                            for z in _bits(m2):
+                                pz = py + points[z]
+                                if bx >> z & 1:
+                                    if not is_top(z, d2, gone):
+                                        continue
+                                    pairs.append((200 + pz) << 12 | 2 << 10 | y << 5 | z)
+                                elif low2 >> z & 1:
+                                    pairs.append((120 - pz) << 12 | y << 5 | z)
+                    pairs.sort(reverse=True)
                     worst = _INF
                     bb = b
-                    for y in _bits(m1):
-                        yb = 1 << y
-                        pxy = px + points[y]
-                        if bx >> y & 1:
-                            wy = 1
-                            by = beats[y]
+                    for pr in pairs:
+                        y = pr >> 5 & 31
+                        z = pr & 31
+                        pts = px + points[y] + points[z]
+                        w = pr >> 10 & 3
+                        if w:
+                            v = ab(s ^ xb, d1 ^ (1 << y), d2 ^ (1 << z), w, rem - pts, a, bb)
                         else:
-                            wy = 0
-                            by = bx
-                        for z in _bits(m2):
-                            pts = pxy + points[z]
-                            if by >> z & 1:
-                                v = ab(s ^ xb, d1 ^ yb, d2 ^ (1 << z), 2, rem - pts, a, bb)
-                            elif wy:
-                                v = ab(s ^ xb, d1 ^ yb, d2 ^ (1 << z), 1, rem - pts, a, bb)
-                            else:
-                                if pts >= worst:
-                                    continue
-                                v = pts + ab(
-                                    s ^ xb, d1 ^ yb, d2 ^ (1 << z), 0, rem - pts, a - pts, bb - pts
-                                )
-                            if v < worst:
-                                worst = v
-                                if v <= a:
-                                    break
-                                if v < bb:
-                                    bb = v
-                        if worst <= a:
-                            break
-                    if worst > best:
-                        best = worst
+                            if pts >= worst:
+                                continue
+                            v = pts + ab(
+                                s ^ xb, d1 ^ (1 << y), d2 ^ (1 << z), 0, rem - pts, a - pts, bb - pts
+                            )
+                        if v < worst:
+                            worst = v
+                            if v <= a:
+                                break
+                            if v < bb:
+                                bb = v
+                    if worst > g:
+                        g = worst
                         best_move = x
-                        if best >= b:
+                        if g >= b:
                             break
-                        if best > a:
-                            a = best
-                g = best
+                        if g > a:
+                            a = g
             elif lead == 1:
-                # Defender d1 leads, d2 second, soloist last.
-                worst = _INF
-                for x in _order(r1, hint):
-                    xb = 1 << x
+                # Defender d1 leads, d2 second, soloist last: the defenders
+                # choose a pair of cards, the most promising pairs first.
+                g = _INF
+                pairs = []
+                for x in _bits(r1):
                     fx = fclass[x]
                     m2 = r2 & fx or r2
                     ms = rs & fx or rs
-                    px = points[x]
                     bx = beats[x]
+                    if not (m2 & bx or ms & bx) and not is_top(x, d1, gone):
+                        continue
+                    px = points[x]
+                    bonus = 1 << 21 if x == hint else 0
                     for y in _bits(m2):
-                        yb = 1 << y
-                        pxy = px + points[y]
-                        if bx >> y & 1:
-                            wy = 2
-                            by = beats[y]
+                        py = px + points[y]
+                        wc = y if bx >> y & 1 else x
+                        bw = beats[wc]
+                        if not ms & bw:
+                            # The soloist cannot take it.
+                            if not is_top(y, d2, gone):
+                                continue
+                            pairs.append(bonus | (200 + py) << 12 | x << 5 | y)
                         else:
-                            wy = 1
-                            by = bx
-                        best = -1
-                        aa = a
-                        for z in _bits(ms):
-                            pts = pxy + points[z]
-                            if by >> z & 1:
-                                v = pts + ab(
-                                    s ^ (1 << z), d1 ^ xb, d2 ^ yb, 0, rem - pts, aa - pts, b - pts
-                                )
-                            else:
-                                if rem - pts <= best:
-                                    continue
-                                v = ab(s ^ (1 << z), d1 ^ xb, d2 ^ yb, wy, rem - pts, aa, b)
-                            if v > best:
-                                best = v
-                                if v >= b:
-                                    break
-                                if v > aa:
-                                    aa = v
-                        if best < worst:
-                            worst = best
-                            best_move = x
-                            if worst <= a:
+                            if not ms & ~bw and not low2 >> y & 1:
+                                continue
+                            pairs.append(bonus | (120 - py) << 12 | x << 5 | y)
+                pairs.sort(reverse=True)
+                for pr in pairs:
+                    x = pr >> 5 & 31
+                    y = pr & 31
+                    xb = 1 << x
+                    yb = 1 << y
+                    bx = beats[x]
+                    ms = rs & fclass[x] or rs
+                    pxy = points[x] + points[y]
+                    if bx >> y & 1:
+                        wy = 2
+                        by = beats[y]
+                    else:
+                        wy = 1
+                        by = bx
+                    best = -1
+                    aa = a
+                    for z in _win_first(ms, by):
+                        pts = pxy + points[z]
+                        if by >> z & 1:
+                            if not is_top(z, s, gone):
+                                continue
+                            v = pts + ab(
+                                s ^ (1 << z), d1 ^ xb, d2 ^ yb, 0, rem - pts, aa - pts, b - pts
+                            )
+                        else:
+                            if rem - pts <= best or not lows >> z & 1:
+                                continue
+                            v = ab(s ^ (1 << z), d1 ^ xb, d2 ^ yb, wy, rem - pts, aa, b)
+                        if v > best:
+                            best = v
+                            if v >= b:
                                 break
-                            if worst < b:
-                                b = worst
-                    if worst <= a:
-                        break
-                g = worst
+                            if v > aa:
+                                aa = v
+                    if best < g:
+                        g = best
+                        best_move = x
+                        if g <= a:
+                            break
+                        if g < b:
+                            b = g
             else:
                 # Defender d2 leads, soloist second, d1 last.
-                worst = _INF
-                for x in _order(r2, hint):
+                g = _INF
+                for x in _leads(r2, hint, d1 | s, beats):
                     xb = 1 << x
                     fx = fclass[x]
                     ms = rs & fx or rs
                     m1 = r1 & fx or r1
-                    px = points[x]
                     bx = beats[x]
+                    if not (ms & bx or m1 & bx) and not is_top(x, d2, gone):
+                        continue
+                    px = points[x]
                     best = -1
                     aa = a
-                    for y in _bits(ms):
+                    for y in _win_first(ms, bx):
                         yb = 1 << y
                         pxy = px + points[y]
                         if bx >> y & 1:
@@ -362,40 +433,52 @@ class Solver:
                         else:
                             wy = 2
                             by = bx
-                        worst2 = _INF
+                        if not m1 & by:
+                            # d1 cannot take it: decided by now.
+                            if wy:
+                                if not lows >> y & 1:
+                                    continue
+                            elif not is_top(y, s, gone):
+                                continue
+                        elif not m1 & ~by and not lows >> y & 1:
+                            continue
+                        worst = _INF
                         bb = b
-                        for z in _bits(m1):
+                        for z in _win_first(m1, by) if wy == 0 else _smear_first(m1, by):
                             pts = pxy + points[z]
                             if by >> z & 1:
+                                if not is_top(z, d1, gone):
+                                    continue
                                 v = ab(s ^ yb, d1 ^ (1 << z), d2 ^ xb, 1, rem - pts, aa, bb)
                             elif wy:
+                                if not is_top(z, d1, gone):
+                                    continue
                                 v = ab(s ^ yb, d1 ^ (1 << z), d2 ^ xb, 2, rem - pts, aa, bb)
                             else:
-                                if pts >= worst2:
+                                if pts >= worst or not low1 >> z & 1:
                                     continue
                                 v = pts + ab(
                                     s ^ yb, d1 ^ (1 << z), d2 ^ xb, 0, rem - pts, aa - pts, bb - pts
                                 )
-                            if v < worst2:
-                                worst2 = v
+                            if v < worst:
+                                worst = v
                                 if v <= aa:
                                     break
                                 if v < bb:
                                     bb = v
-                        if worst2 > best:
-                            best = worst2
+                        if worst > best:
+                            best = worst
                             if best >= b:
                                 break
                             if best > aa:
                                 aa = best
-                    if best < worst:
-                        worst = best
+                    if best < g:
+                        g = best
                         best_move = x
-                        if worst <= a:
+                        if g <= a:
                             break
-                        if worst < b:
-                            b = worst
-                g = worst
+                        if g < b:
+                            b = g
             # Store the bound the search proved.
             if g <= a:
                 hi = g
@@ -687,17 +770,45 @@ class Solver:
         return self._window(rel, lead, cards, target - 1, target) >= target
 
 
-def _order(mask: int, hint: int) -> list[int]:
-    """Leads to try: the table's best lead first, then high cards first."""
-    out = []
-    if hint != _NO_MOVE and mask >> hint & 1:
-        out.append(hint)
-        mask ^= 1 << hint
+def _win_first(mask: int, beat: int) -> list[int]:
+    """Cards that take the trick (most points first), then the others
+    (fewest points first)."""
+    w = _bits(mask & beat)
+    rest = _bits(mask & ~beat)
+    w.sort(key=_PKEY.__getitem__, reverse=True)
+    rest.sort(key=_PKEY.__getitem__)
+    return w + rest
+
+
+def _smear_first(mask: int, beat: int) -> list[int]:
+    """When the partner holds the trick: cards that leave it to him, most
+    points first, then the others."""
+    w = _bits(mask & beat)
+    rest = _bits(mask & ~beat)
+    w.sort(key=_PKEY.__getitem__)
+    rest.sort(key=_PKEY.__getitem__, reverse=True)
+    return rest + w
+
+
+_PKEY = tuple(CARD_POINTS[c] * 64 + c for c in range(32))
+
+
+def _leads(mask: int, hint: int, others: int, beats: tuple[int, ...]) -> list[int]:
+    """Leads in the order to try them: the table's best lead, then cards no
+    other hand can beat, then by points."""
+    keys = []
     while mask:
-        c = mask.bit_length() - 1
-        out.append(c)
-        mask ^= 1 << c
-    return out
+        low = mask & -mask
+        c = low.bit_length() - 1
+        mask ^= low
+        k = _PKEY[c]
+        if not beats[c] & others:
+            k |= 1 << 11
+        if c == hint:
+            k |= 1 << 12
+        keys.append(k)
+    keys.sort(reverse=True)
+    return [k & 31 for k in keys]
 
 
 _MAX_TABLE = 1 << 20
