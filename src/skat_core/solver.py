@@ -140,6 +140,34 @@ def redundant(game: int, hand: Mask, in_play: Mask) -> Mask:
     return out
 
 
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+_ACES = sum(1 << (7 * s + 6) for s in range(4))
+_TENS = _ACES >> 1
+_KINGS = _ACES >> 2
+_QUEENS = _ACES >> 3
+
+
+def _points(mask: int) -> int:
+    """Card points of ``mask`` (counted by rank, no loop)."""
+    return (
+        11 * (mask & _ACES).bit_count()
+        + 10 * (mask & _TENS).bit_count()
+        + 4 * (mask & _KINGS).bit_count()
+        + 3 * (mask & _QUEENS).bit_count()
+        + 2 * (mask & JACKS).bit_count()
+    )
+
+
+def _bits_t(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask``, lowest first, as a cached tuple."""
+    if len(_BITS) > 1 << 18:
+        _BITS.clear()
+    out = _BITS[mask] = tuple(_bits(mask))
+    return out
+
+
 def _bits(mask: int) -> list[int]:
     out: list[int] = []
     while mask:
@@ -190,8 +218,29 @@ class Solver:
         beats = _beats_table(game)
         seg = _SEGMENTS
         nb = _ALL & ~_CLASS_BOTTOMS
+        trumps = TRUMPS[game]
         tt = self._tt
         solver = self
+        bits = _BITS
+        wf: dict[int, tuple[int, ...]] = {}
+        sf: dict[int, tuple[int, ...]] = {}
+
+        def _order_t(mask: int, beat: int, smear: bool) -> tuple[int, ...]:
+            """Followers' cards in the order to try them (cached): cards that
+            take the trick first, most points first, then the others, fewest
+            points first; with ``smear`` (the partner holds the trick) the
+            others first, most points first."""
+            w = sorted(_bits(mask & beat), key=_PKEY.__getitem__, reverse=True)
+            rest = sorted(_bits(mask & ~beat), key=_PKEY.__getitem__)
+            if smear:
+                rest.reverse()
+                w.reverse()
+                out = tuple(rest + w)
+                sf[mask | beat << 32] = out
+            else:
+                out = tuple(w + rest)
+                wf[mask | beat << 32] = out
+            return out
 
         def is_top(c: int, hand: int, gone: int) -> bool:
             """Whether ``c`` (the lowest of its equal-point run in ``hand``)
@@ -228,12 +277,23 @@ class Solver:
             key = s | d1 << 32 | d2 << 64 | lead << 96
             e = tt.get(key)
             if e is None:
-                if beta <= 0:
-                    return 0
-                if alpha >= rem:
-                    return rem
-                lo = 0
-                hi = rem
+                # Trumps above all the other side's trumps end in their
+                # owner's tricks: sure points for the soloist or for the
+                # defenders.
+                st = s & trumps
+                dt = (d1 | d2) & trumps
+                if dt:
+                    t = st >> dt.bit_length()
+                    lo = _points(t << dt.bit_length()) if t else 0
+                    t = dt >> st.bit_length()
+                    hi = rem - (_points(t << st.bit_length()) if t else 0)
+                else:
+                    lo = _points(st)
+                    hi = rem
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
                 hint = _NO_MOVE
             else:
                 lo = e & 127
@@ -283,14 +343,14 @@ class Solver:
                         continue
                     px = points[x]
                     pairs = []
-                    for y in _bits(m1):
+                    for y in (bits.get(m1) or _bits_t(m1)):
                         py = px + points[y]
                         if bx >> y & 1:
                             # d1 takes x: the trick is the defenders'.
                             if not is_top(y, d1, gone):
                                 continue
                             by = beats[y]
-                            for z in _bits(m2):
+                            for z in (bits.get(m2) or _bits_t(m2)):
                                 if not is_top(z, d2, gone):
                                     continue
                                 pz = py + points[z]
@@ -304,7 +364,7 @@ class Solver:
                                     continue
                             elif not m2 & ~bx and not is_top(y, d1, gone):
                                 continue
-                            for z in _bits(m2):
+                            for z in (bits.get(m2) or _bits_t(m2)):
                                 pz = py + points[z]
                                 if bx >> z & 1:
                                     if not is_top(z, d2, gone):
@@ -346,7 +406,7 @@ class Solver:
                 # choose a pair of cards, the most promising pairs first.
                 g = _INF
                 pairs = []
-                for x in _bits(r1):
+                for x in (bits.get(r1) or _bits_t(r1)):
                     fx = fclass[x]
                     m2 = r2 & fx or r2
                     ms = rs & fx or rs
@@ -355,7 +415,7 @@ class Solver:
                         continue
                     px = points[x]
                     bonus = 1 << 21 if x == hint else 0
-                    for y in _bits(m2):
+                    for y in (bits.get(m2) or _bits_t(m2)):
                         py = px + points[y]
                         wc = y if bx >> y & 1 else x
                         bw = beats[wc]
@@ -385,7 +445,7 @@ class Solver:
                         by = bx
                     best = -1
                     aa = a
-                    for z in _win_first(ms, by):
+                    for z in (wf.get(ms | by << 32) or _order_t(ms, by, False)):
                         pts = pxy + points[z]
                         if by >> z & 1:
                             if not is_top(z, s, gone):
@@ -424,7 +484,7 @@ class Solver:
                     px = points[x]
                     best = -1
                     aa = a
-                    for y in _win_first(ms, bx):
+                    for y in (wf.get(ms | bx << 32) or _order_t(ms, bx, False)):
                         yb = 1 << y
                         pxy = px + points[y]
                         if bx >> y & 1:
@@ -444,7 +504,7 @@ class Solver:
                             continue
                         worst = _INF
                         bb = b
-                        for z in _win_first(m1, by) if wy == 0 else _smear_first(m1, by):
+                        for z in (wf.get(m1 | by << 32) or _order_t(m1, by, False)) if wy == 0 else (sf.get(m1 | by << 32) or _order_t(m1, by, True)):
                             pts = pxy + points[z]
                             if by >> z & 1:
                                 if not is_top(z, d1, gone):
