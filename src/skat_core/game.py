@@ -136,6 +136,15 @@ HOLD = Hold()
 PICK_UP = PickUpSkat()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 BIDS: dict[int, Bid] = {v: Bid(v) for v in BID_VALUES}
+_BIDDER_ACTIONS: dict[int, tuple[Action, ...]] = {
+    bid: (PASS, *(BIDS[v] for v in BID_VALUES if v > bid)) for bid in (0, *BID_VALUES)
+}
+"""The bidder's legal actions by the bid so far: pass, or any higher value."""
+DISCARDS: dict[tuple[int, int], Discard] = {
+    (a, b): Discard((CARDS[a], CARDS[b])) for a in range(32) for b in range(a)
+}
+"""Every discard by its two card numbers, the higher first (built once: the
+discard phase lists 66 of them)."""
 
 
 def _hand_declarations() -> tuple[Declare, ...]:
@@ -277,13 +286,13 @@ class GameState(NamedTuple):
             return [PLAYS[c] for c in cards_of(legal)]
         if phase == Phase.BIDDING:
             if self.to_move == self.bidder:
-                return [PASS, *(BIDS[v] for v in BID_VALUES if v > self.bid)]
+                return list(_BIDDER_ACTIONS[self.bid])
             return [PASS, HOLD]
         if phase == Phase.SKAT:
             return [PICK_UP, *(d for d in HAND_DECLARATIONS if self._declarable(d))]
         if phase == Phase.DISCARD:
             cards = cards_of(self.hands[self.soloist])
-            return [Discard((a, b)) for a, b in combinations(cards, 2)]
+            return [DISCARDS[a, b] for a, b in combinations(cards, 2)]
         if phase == Phase.DECLARE:
             return [d for d in SKAT_DECLARATIONS if self._declarable(d)]
         return []
