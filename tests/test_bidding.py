@@ -138,10 +138,13 @@ def test_forehand_may_play_after_two_passes() -> None:
     pass too"."""
     s = play_out(start(), [Pass(), Pass()])
     assert (s.phase, s.to_move, s.bid) == (Phase.BIDDING, FH, 0)
-    assert s.legal_actions()[:2] == [Pass(), Bid(18)]
+    assert s.legal_actions() == [Pass(), Bid(18)]
     with pytest.raises(IllegalActionError) as err:
         s.apply(Hold())
     assert err.value.rule is Rule.HOLD
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Bid(20))  # "may play (at 18)"
+    assert err.value.rule is Rule.FOREHAND_CALL
     played = s.apply(Bid(18))
     assert (played.phase, played.soloist, played.bid) == (Phase.SKAT, FH, 18)
 

@@ -444,6 +444,14 @@ def test_defender_leaves(start_play: StartPlay) -> None:
     assert s.result.soloist_tricks == 9
 
 
+def test_defender_leaves_a_null_game(start_play: StartPlay) -> None:
+    """A defender leaving forfeits; in a null game the soloist is not handed the
+    remaining cards as tricks (that would be a lost null), the null is simply won."""
+    s = start_play(DEAL, Declare(GameType.NULL, hand=True)).apply(LeaveTable(MH))
+    assert s.result is not None and s.result.won and s.result.conceded == "left"
+    assert s.result.soloist_tricks == 0
+
+
 def test_soloist_leaves(start_play: StartPlay) -> None:
     s = start_play(DEAL, Declare(C, hand=True)).apply(LeaveTable(FH, timeout=True))
     assert s.result is not None and not s.result.won and s.result.conceded == "soloist"

@@ -14,6 +14,7 @@ class Rule(StrEnum):
     SEAT = "seats: a deal has seats 0 (forehand), 1 (middlehand) and 2 (rearhand)"
     PHASE = "this action does not belong to the current phase of the deal"
     BID_LADDER = "bidding: a bid must be a game value from the bid ladder"
+    FOREHAND_CALL = "bidding: after two passes forehand plays at 18 or passes"
     BID_RAISE = "bidding: the later seat must raise above the last bid"
     HOLD = "bidding: only the seat being bid to may hold"
     DISCARD = "skat: the soloist puts back exactly two of his twelve cards"

@@ -285,6 +285,8 @@ class GameState(NamedTuple):
             legal = legal_cards(self.contract.game, self.hands[seat], lead)
             return [PLAYS[c] for c in cards_of(legal)]
         if phase == Phase.BIDDING:
+            if self.holder < 0:
+                return [PASS, BIDS[18]]  # forehand alone: play at 18 or pass
             if self.to_move == self.bidder:
                 return list(_BIDDER_ACTIONS[self.bid])
             return [PASS, HOLD]
@@ -417,7 +419,12 @@ def _bidding(state: GameState, action: Action) -> GameState:
                 f"{action.value} does not raise {state.bid}", Rule.BID_RAISE
             )
         if state.holder < 0:
-            # Forehand's call after both others passed: he plays (RULES.md).
+            # Forehand's call after both others passed: he plays at 18 or
+            # passes (RULES.md, Bidding); a higher value would only bind him.
+            if action.value != 18:
+                raise IllegalActionError(
+                    f"forehand alone says 18, not {action.value}", Rule.FOREHAND_CALL
+                )
             return _end_bidding(state._replace(bid=action.value, history=history), seat)
         return state._replace(bid=action.value, to_move=state.holder, history=history)
     if isinstance(action, Hold):
@@ -600,7 +607,11 @@ def _leave(state: GameState, action: LeaveTable) -> GameState:
         return _finish(state, None, aborted=f"{who} {how} before play began; the deal is void")
     if action.seat == state.soloist:
         return _finish(state, "soloist")
-    # ISS: a defender leaving forfeits; the soloist is credited the rest.
+    # ISS: a defender leaving forfeits; the soloist is credited the rest
+    # (in a null game that would be tricks taken, so the null is just won).
+    assert state.contract is not None
+    if state.contract.game == GameType.NULL:
+        return _finish(state, "left")
     return _finish(_credit_rest(state), "left")
 
 
