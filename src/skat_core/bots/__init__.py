@@ -2,8 +2,11 @@
 
 Every bot answers :meth:`Bot.choose` with one of ``view.legal`` (or, for
 hints, :meth:`Bot.hint` with the action and a short reason).  Levels:
-``random`` (a uniformly random legal player, the benchmarks' floor), ``easy``,
-``normal``, ``strong``.
+``random`` (a uniformly random legal player, the benchmarks' floor), ``easy``
+(rules of thumb, instant), ``normal`` and ``strong`` (Perfect-Information
+Monte Carlo card play with the double-dummy solver).  All but ``random`` bid
+and declare from the same calibrated hand evaluator.  How they decide:
+docs/bots.md.
 """
 
 from __future__ import annotations
@@ -57,7 +60,11 @@ class RandomBot:
 
 
 def make_bot(level: str, seed: int | str = 0) -> Bot:
-    """A bot of the given level."""
+    """A bot of the given level (see :mod:`skat_core.bots.players`)."""
     if level == "random":
         return RandomBot(seed)
+    if level in LEVELS:
+        from .players import SkatBot
+
+        return SkatBot(level, seed)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -1,0 +1,321 @@
+"""Bidding, the skat, the discard and the declaration.
+
+Every decision compares *expected Seeger-Fabian scores* of the games the
+soloist could play, with the win chances of :mod:`skat_core.bots.evaluate`
+and the game values of :mod:`skat_core.value` (matadors counted over the
+hand and the skat, exactly as the engine scores them):
+
+* a game worth ``V`` at bid ``B`` scores ``V + 50`` when won and
+  ``-(2V + 50)`` when lost, and a loss also gives each defender 40, which we
+  count against the soloist (:data:`LOSS_EXTRA`);
+* a game whose value stays below the bid can only be won by reaching
+  schneider (its value then rises), otherwise it is lost as overbid;
+* the skat is unknown while bidding, so a pick-up game is worth the average,
+  over sampled skats, of the best game and discard for that skat; a hand game
+  is worth the average over the same skats of its expected score (the skat's
+  points and jacks count for the soloist in hand games too).
+
+The bid limit is the highest ladder value at which the best of these is
+still worth more than :data:`PASS_THRESHOLD`.  A seat bids up to its limit
+(the bidder raises to the next value on the ladder; the holder says yes while
+the value is at most its limit), then passes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from ..cards import CARD_POINTS, CARD_SUIT, NULL_RANK, SUIT_CARDS, Mask, cards_of, points_of
+from ..game import Declare
+from ..rules import TRUMPS, GameType
+from ..value import BID_VALUES, game_value, matadors, null_value, overbid_value
+from .evaluate import chances, win_chance
+
+GRAND = int(GameType.GRAND)
+NULL = int(GameType.NULL)
+SUIT_AND_GRAND = (0, 1, 2, 3, GRAND)
+LOSS_EXTRA = 40.0
+"""What a lost game costs the soloist beyond his own list entry: the 40 each
+defender is credited in the Seeger-Fabian list (counted once)."""
+PASS_THRESHOLD = 0.0
+"""Expected score a game must beat to be worth bidding for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A game the soloist might declare, with its expected score."""
+
+    declare: Declare
+    discard: tuple[int, int] | None
+    ev: float
+    win: float
+    value: int
+    """The value if won without schneider (for null its fixed value)."""
+
+
+def _payoff(win: float, p90: float, value: int, base: int, bid: int,
+            schneider_needed: bool = False) -> float:
+    """Expected Seeger-Fabian score of a suit or grand game (``value`` is its
+    value with the game won plainly, as declared)."""
+    lose = LOSS_EXTRA + 50
+    if schneider_needed:
+        # Announced schneider: only 90 wins.
+        if value < bid:
+            return -(2 * overbid_value_of(base, bid) + lose)
+        return p90 * (value + 50) - (1 - p90) * (2 * value + lose)
+    if value >= bid:
+        return win * (value + 50) + p90 * base - (1 - win) * (2 * value + lose)
+    if value + base >= bid:
+        # Won only with schneider; a plain win is lost as overbid.
+        v = value + base
+        return p90 * (v + 50) - (1 - p90) * (2 * overbid_value_of(base, bid) + lose)
+    return -(2 * overbid_value_of(base, bid) + lose)
+
+
+def overbid_value_of(base: int, bid: int) -> int:
+    return -(-bid // base) * base
+
+
+def null_payoff(win: float, value: int, bid: int) -> float:
+    if value < bid:
+        return -1e9  # not declarable (RULES.md, ours)
+    return win * (value + 50) - (1 - win) * (2 * value + LOSS_EXTRA + 50)
+
+
+def _discards(game: int, cards: Mask) -> list[tuple[int, int]]:
+    """Sensible discards for a game: no trumps unless there is no choice."""
+    if game == NULL:
+        pool = cards
+    else:
+        pool = cards & ~TRUMPS[game]
+        if pool.bit_count() < 2:
+            pool = cards & ~(TRUMPS[game] & 0xF0000000) if game != GRAND else cards
+            if pool.bit_count() < 2:
+                pool = cards
+    return [(a, b) for a, b in combinations(cards_of(pool), 2)]
+
+
+def pickup_choices(cards12: Mask, forehand: bool, bid: int) -> list[Choice]:
+    """For twelve cards (hand plus skat): the best discard for each game,
+    with its expected score at ``bid``, best first."""
+    out: list[Choice] = []
+    for game in SUIT_AND_GRAND:
+        mats = matadors(game, cards12)
+        value = game_value(game, mats)
+        base = GameType(game).base_value
+        best: Choice | None = None
+        for a, b in _discards(game, cards12):
+            put = 1 << a | 1 << b
+            win, p90 = chances(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b], forehand)
+            ev = _payoff(win, p90, value, base, bid)
+            if best is None or ev > best.ev:
+                best = Choice(Declare(GameType(game)), (a, b), ev, win, value)
+        assert best is not None
+        out.append(best)
+    for ouvert in (False, True):
+        value = null_value(False, ouvert)
+        if value < bid:
+            continue
+        best = None
+        for a, b in _discards(NULL, cards12):
+            win = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert)
+            ev = null_payoff(win, value, bid)
+            if best is None or ev > best.ev:
+                best = Choice(Declare(GameType.NULL, ouvert=ouvert), (a, b), ev, win, value)
+        assert best is not None
+        out.append(best)
+    out.sort(key=lambda c: -c.ev)
+    return out
+
+
+def declare_choices(hand: Mask, discard: Mask, forehand: bool, bid: int) -> list[Choice]:
+    """After the discard: every game with its expected score, best first."""
+    cards12 = hand | discard
+    skat_points = points_of(discard)
+    out: list[Choice] = []
+    for game in SUIT_AND_GRAND:
+        value = game_value(game, matadors(game, cards12))
+        win, p90 = chances(game, hand, skat_points, forehand)
+        ev = _payoff(win, p90, value, GameType(game).base_value, bid)
+        out.append(Choice(Declare(GameType(game)), None, ev, win, value))
+    for ouvert in (False, True):
+        value = null_value(False, ouvert)
+        if value >= bid:
+            win = win_chance(NULL, hand, 0, forehand, ouvert)
+            out.append(Choice(Declare(GameType.NULL, ouvert=ouvert), None,
+                              null_payoff(win, value, bid), win, value))
+    out.sort(key=lambda c: -c.ev)
+    return out
+
+
+def safe_first(choices: list[Choice], bid: int) -> list[Choice]:
+    """Games whose value reaches the bid come before any that would be lost
+    as overbid from the start (the engine scores those lost whatever the
+    points)."""
+    ok = [c for c in choices if c.value >= bid]
+    return ok if ok else choices
+
+
+def sample_skats(hand: Mask, n: int, salt: str) -> tuple[Mask, ...]:
+    """``n`` distinct skats from the cards not in ``hand`` (deterministic in
+    the hand and ``salt``)."""
+    rest = cards_of(0xFFFFFFFF & ~hand)
+    pairs = list(combinations(rest, 2))
+    rng = random.Random(f"skats:{salt}:{hand}")
+    picked = rng.sample(pairs, min(n, len(pairs)))
+    return tuple(1 << a | 1 << b for a, b in picked)
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutlook:
+    """Per sampled skat: the best pick-up game data and the hand games' data,
+    from which the expected score at any bid follows quickly."""
+
+    pickup: tuple[tuple[tuple[float, float, int, int], ...], ...]
+    """Per skat, per game (suits, grand, null, null ouvert): (win, p90, value, base)."""
+    hand: tuple[tuple[tuple[float, float, int, int], ...], ...]
+    """Per skat, per hand game (suits, grand, null hand, null ouvert hand)."""
+
+    def pickup_ev(self, bid: int) -> float:
+        total = 0.0
+        for games in self.pickup:
+            total += max(_ev_entry(e, bid) for e in games)
+        return total / len(self.pickup)
+
+    def hand_evs(self, bid: int) -> list[float]:
+        """Expected score of each hand game: the 5 suit/grand games, then
+        with schneider announced, then null hand and null ouvert hand."""
+        n = len(self.hand)
+        sums = [0.0] * 12
+        for games in self.hand:
+            for i, e in enumerate(games):
+                sums[i] += _ev_entry(e, bid)
+            for i in range(5):
+                win, p90, value, base = games[i]
+                sums[7 + i] += _payoff(win, p90, value + 2 * base, base, bid, True)
+        return [s / n for s in sums]
+
+    def best_ev(self, bid: int) -> float:
+        return max(self.pickup_ev(bid), *self.hand_evs(bid))
+
+
+def _ev_entry(e: tuple[float, float, int, int], bid: int) -> float:
+    win, p90, value, base = e
+    if base == 0:
+        return null_payoff(win, value, bid)
+    return _payoff(win, p90, value, base, bid)
+
+
+HAND_GAMES: tuple[Declare, ...] = (
+    *(Declare(GameType(g), hand=True) for g in SUIT_AND_GRAND),
+    Declare(GameType.NULL, hand=True),
+    Declare(GameType.NULL, hand=True, ouvert=True),
+    *(Declare(GameType(g), hand=True, schneider=True) for g in SUIT_AND_GRAND),
+)
+"""In the order of :meth:`HandOutlook.hand_evs`."""
+
+
+@lru_cache(maxsize=512)
+def outlook(hand: Mask, forehand: bool, skats: int, salt: str) -> HandOutlook:
+    """The expected-score tables of a ten-card hand over ``skats`` sampled skats."""
+    pick: list[tuple[tuple[float, float, int, int], ...]] = []
+    hand_rows: list[tuple[tuple[float, float, int, int], ...]] = []
+    null_hand = [win_chance(NULL, hand, 0, forehand, ouvert) for ouvert in (False, True)]
+    for skat in sample_skats(hand, skats, salt):
+        cards12 = hand | skat
+        row: list[tuple[float, float, int, int]] = []
+        hrow: list[tuple[float, float, int, int]] = []
+        sp = points_of(skat)
+        for game in SUIT_AND_GRAND:
+            mats = matadors(game, cards12)
+            value = game_value(game, mats)
+            base = GameType(game).base_value
+            best = (0.0, 0.0)
+            best_score = -1.0
+            for a, b in _quick_discards(game, cards12):
+                put = 1 << a | 1 << b
+                win, p90 = chances(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b],
+                                   forehand)
+                score = win * (3 * value + 140) + p90 * base
+                if score > best_score:
+                    best, best_score = (win, p90), score
+            row.append((best[0], best[1], value, base))
+            if _hopeless(game, cards12):
+                hwin = hp90 = 0.0
+            else:
+                hwin, hp90 = chances(game, hand, sp, forehand)
+            hrow.append((hwin, hp90, game_value(game, mats, hand=True), base))
+        for ouvert in (False, True):
+            best_null = 0.0
+            for a, b in _null_discards(cards12):
+                w = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert)
+                best_null = max(best_null, w)
+            row.append((best_null, 0.0, null_value(False, ouvert), 0))
+        for ouvert in (False, True):
+            hrow.append((null_hand[ouvert], 0.0, null_value(True, ouvert), 0))
+        pick.append(tuple(row))
+        hand_rows.append(tuple(hrow))
+    return HandOutlook(tuple(pick), tuple(hand_rows))
+
+
+def _null_discards(cards12: Mask) -> list[tuple[int, int]]:
+    """Null discards worth trying while bidding: two of the four highest cards."""
+    ranked = sorted(cards_of(cards12), key=lambda c: -NULL_RANK[c])[:4]
+    return list(combinations(ranked, 2))
+
+
+def _hopeless(game: int, cards: Mask) -> bool:
+    """Games not worth evaluating while bidding: a suit game with fewer than
+    four trumps, a grand with fewer than three jacks and aces together."""
+    if game == GRAND:
+        aces = sum(1 for s in range(4) if cards >> (s * 7 + 6) & 1)
+        return (cards >> 28).bit_count() + aces < 3
+    return (cards & TRUMPS[game]).bit_count() < 4
+
+
+def _quick_discards(game: int, cards12: Mask) -> list[tuple[int, int]]:
+    """While bidding, only discards from the five likeliest candidates: side
+    cards but aces, shortest suits first, the most points first (a lone ten
+    is best in the skat, a short suit gone makes a void)."""
+    if _hopeless(game, cards12):
+        return []
+    trumps = TRUMPS[game]
+    side = [c for c in cards_of(cards12 & ~trumps) if c % 7 != 6]
+    if len(side) < 2:
+        return _discards(game, cards12)
+
+    def key(c: int) -> tuple[int, int]:
+        suit = SUIT_CARDS[CARD_SUIT[c]] & ~trumps & cards12
+        return (suit.bit_count(), -CARD_POINTS[c])
+
+    side.sort(key=key)
+    return list(combinations(side[:5], 2))
+
+
+def bid_limit(hand: Mask, forehand: bool, skats: int, salt: str = "") -> int:
+    """The highest bid this hand is worth, 0 if none (pass)."""
+    look = outlook(hand, forehand, skats, salt)
+    limit = 0
+    for v in BID_VALUES:
+        # The expected score only falls as the bid rises (overbid risk).
+        if look.best_ev(v) <= PASS_THRESHOLD:
+            break
+        limit = v
+    return limit
+
+
+__all__ = [
+    "HAND_GAMES",
+    "Choice",
+    "HandOutlook",
+    "bid_limit",
+    "declare_choices",
+    "outlook",
+    "overbid_value",
+    "pickup_choices",
+    "safe_first",
+    "sample_skats",
+]

@@ -1,0 +1,262 @@
+"""Calibrate the hand evaluator by simulation.
+
+``python -m skat_core.bots.calibrate generate --deals 3000 --level easy --out games.jsonl``
+plays seeded deals: in each, every seat in turn is made the soloist of every
+game (each suit, grand, null, null ouvert), picks up the skat and puts back
+the evaluator's best discard for that game, or (one time in four) plays it as
+a hand game; the three seats then play it out with bots of ``--level``.  Each
+game becomes a line: the model's features, whether it was won and whether
+the soloist reached 90.  Games the current evaluator gives less than a 3%
+chance are skipped (nobody would declare them).
+
+``python -m skat_core.bots.calibrate fit games.jsonl`` fits a logistic
+regression (Newton's method with a little L2 shrinkage, no dependencies) for
+each model and prints the weights to paste into :data:`evaluate.WEIGHTS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from multiprocessing import Pool
+
+from ..cards import CARD_POINTS, CARDS, cards_of, points_of
+from ..deal import deal_from_seed
+from ..game import Bid, Declare, Discard, GameState, Hold, Pass, Phase, PickUpSkat, new_game
+from ..rules import GameType
+from .evaluate import (
+    FEATURES,
+    chances,
+    grand_features,
+    null_features,
+    suit_features,
+    win_chance,
+)
+
+GAMES = (0, 1, 2, 3, 4, 5, 6)
+"""Suits 0..3, grand 4, null 5, null ouvert 6."""
+
+
+def _bidding(soloist: int) -> list[Bid | Hold | Pass]:
+    if soloist == 0:
+        return [Bid(18), Hold(), Pass(), Pass()]
+    if soloist == 1:
+        return [Bid(18), Pass(), Pass()]
+    return [Pass(), Bid(18), Pass()]
+
+
+def _features(game: int, hand: int, skat_points: int, forehand: bool) -> list[float]:
+    if game >= 5:
+        return null_features(hand, forehand)
+    if game == 4:
+        return grand_features(hand, skat_points, forehand)
+    return suit_features(game, hand, skat_points, forehand)
+
+
+def _family(game: int) -> str:
+    return ("suit", "suit", "suit", "suit", "grand", "null", "null_ouvert")[game]
+
+
+def _chance(game: int, hand: int, skat_points: int, forehand: bool) -> float:
+    if game >= 5:
+        return win_chance(5, hand, 0, forehand, game == 6)
+    return chances(game, hand, skat_points, forehand)[0]
+
+
+def _best_discard(game: int, cards12: int, forehand: bool) -> tuple[int, int]:
+    best = (-1.0, (0, 0))
+    for a, b in combinations(cards_of(cards12), 2):
+        put = 1 << a | 1 << b
+        p = _chance(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b], forehand)
+        if p > best[0]:
+            best = (p, (a, b))
+    return best[1]
+
+
+def _play_out(state: GameState, level: str, seed: str) -> GameState:
+    from . import make_bot
+
+    bots = [make_bot(level, f"{seed}:{s}") for s in range(3)]
+    while state.phase != Phase.FINISHED:
+        seat = state.to_move
+        state = state.apply(bots[seat].choose(state.view(seat)))
+    return state
+
+
+def simulate_deal(args: tuple[str, int, str]) -> list[dict[str, object]]:
+    seed, number, level = args
+    deal = deal_from_seed(f"calibrate:{seed}", number)
+    rows: list[dict[str, object]] = []
+    for soloist in range(3):
+        forehand = soloist == 0
+        hand10 = deal.hands[soloist]
+        for game in GAMES:
+            hand_game = (number + soloist + game) % 4 == 0
+            gtype = GameType(min(game, 5))
+            state = new_game(deal)
+            for call in _bidding(soloist):
+                state = state.apply(call)
+            if hand_game:
+                hand = hand10
+                skat_points = points_of(deal.skat)
+                if _chance(game, hand, skat_points, forehand) < 0.03:
+                    continue
+                state = state.apply(Declare(gtype, hand=True, ouvert=game == 6))
+            else:
+                cards12 = hand10 | deal.skat
+                a, b = _best_discard(game, cards12, forehand)
+                hand = cards12 & ~(1 << a | 1 << b)
+                skat_points = CARD_POINTS[a] + CARD_POINTS[b]
+                if _chance(game, hand, skat_points, forehand) < 0.03:
+                    continue
+                state = state.apply(PickUpSkat())
+                state = state.apply(Discard((CARDS[a], CARDS[b])))
+                state = state.apply(Declare(gtype, ouvert=game == 6))
+            end = _play_out(state, level, f"{seed}:{number}:{soloist}:{game}")
+            result = end.result
+            assert result is not None
+            rows.append({
+                "family": _family(game),
+                "x": _features(game, hand, skat_points, forehand),
+                "won": int(result.soloist_points >= 61) if game < 5 else int(result.won),
+                "s90": int(result.soloist_points >= 90),
+                "points": result.soloist_points,
+                "hand": hand_game,
+            })
+    return rows
+
+
+def generate(deals: int, level: str, seed: str, out: str, workers: int) -> None:
+    jobs = [(seed, i, level) for i in range(deals)]
+    with open(out, "w") as f, Pool(workers) as pool:
+        for n, rows in enumerate(pool.imap_unordered(simulate_deal, jobs, chunksize=4)):
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+            if n % 100 == 0:
+                print(f"{n} deals", file=sys.stderr, flush=True)
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        p = m[col][col]
+        if abs(p) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                f = m[r][col] / p
+                if f:
+                    for c in range(col, n + 1):
+                        m[r][c] -= f * m[col][c]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1.0,
+                 iterations: int = 25) -> list[float]:
+    """Maximum-likelihood logistic weights (the first feature is the bias,
+    not shrunk)."""
+    k = len(xs[0])
+    w = [0.0] * k
+    for _ in range(iterations):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for x, y in zip(xs, ys, strict=True):
+            z = sum(a * b for a, b in zip(w, x, strict=True))
+            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+            e = y - p
+            v = p * (1 - p)
+            for i in range(k):
+                xi = x[i]
+                if xi:
+                    grad[i] += e * xi
+                    row = hess[i]
+                    vx = v * xi
+                    for j in range(k):
+                        row[j] += vx * x[j]
+        for i in range(1, k):
+            grad[i] -= l2 * w[i]
+            hess[i][i] += l2
+        step = _solve(hess, grad)
+        w = [a + b for a, b in zip(w, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-6:
+            break
+    return w
+
+
+def _rows(path: str) -> Iterator[dict[str, object]]:
+    with open(path) as f:
+        for line in f:
+            yield json.loads(line)
+
+
+def fit(paths: list[str]) -> None:
+    data: dict[str, list[tuple[list[float], int, int]]] = {}
+    for path in paths:
+        for r in _rows(path):
+            x = r["x"]
+            assert isinstance(x, list)
+            data.setdefault(str(r["family"]), []).append(
+                ([float(v) for v in x], int(str(r["won"])), int(str(r["s90"])))
+            )
+    for family, rows in sorted(data.items()):
+        xs = [r[0] for r in rows]
+        ys = [r[1] for r in rows]
+        w = fit_logistic(xs, ys)
+        _report(family, FEATURES["suit" if family == "suit" else
+                                 "grand" if family == "grand" else "null"], w, xs, ys)
+        if family in ("suit", "grand"):
+            w90 = fit_logistic(xs, [r[2] for r in rows])
+            _report(family + "90", FEATURES[family], w90, xs, [r[2] for r in rows])
+
+
+def _report(name: str, names: tuple[str, ...], w: list[float], xs: Sequence[Sequence[float]],
+            ys: Sequence[int]) -> None:
+    ll = 0.0
+    buckets = [[0, 0.0, 0] for _ in range(10)]
+    for x, y in zip(xs, ys, strict=True):
+        z = sum(a * b for a, b in zip(w, x, strict=True))
+        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+        ll += math.log(max(1e-9, p if y else 1 - p))
+        b = buckets[min(9, int(p * 10))]
+        b[0] += 1
+        b[1] += p
+        b[2] += y
+    print(f"# {name}: {len(ys)} games, mean log-likelihood {ll / len(ys):.4f}")
+    for lo, (n, ps, ws) in enumerate(buckets):
+        if n:
+            print(f"#   p {lo / 10:.1f}-{(lo + 1) / 10:.1f}: {n:5d} games, "
+                  f"predicted {ps / n:.2f}, won {ws / n:.2f}")
+    print(f'    "{name}": (')
+    print("        " + ", ".join(f"{v:.3f}" for v in w) + ",")
+    print("    ),  # " + " ".join(names))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m skat_core.bots.calibrate")
+    sub = parser.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("--deals", type=int, default=2000)
+    g.add_argument("--level", default="easy")
+    g.add_argument("--seed", default="1")
+    g.add_argument("--out", required=True)
+    g.add_argument("--workers", type=int, default=2)
+    f = sub.add_parser("fit")
+    f.add_argument("paths", nargs="+")
+    args = parser.parse_args(argv)
+    if args.command == "generate":
+        generate(args.deals, args.level, args.seed, args.out, args.workers)
+    else:
+        fit(args.paths)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,219 @@
+"""The ``easy``, ``normal`` and ``strong`` bots.
+
+All three bid, take the skat, discard and declare with :mod:`.bidding` (the
+stronger levels sample more skats).  Card play differs: ``easy`` follows the
+rules of :mod:`.play_rules` on what it knows; ``normal`` and ``strong`` run
+Perfect-Information Monte Carlo (:mod:`.pimc`) with the budgets of
+:data:`LEVEL_CONFIGS`.
+
+Determinism: a decision's random numbers come from the bot's seed, its seat,
+its own hand and the public history only, so the same view and seed give the
+same action, and swapping cards the seat cannot see changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import CARDS, Mask
+from ..game import (
+    Action,
+    Bid,
+    Discard,
+    Hold,
+    Pass,
+    Phase,
+    PickUpSkat,
+    Play,
+    action_str,
+)
+from ..rules import GameType
+from ..views import SeatView
+from . import Hint
+from .bidding import HAND_GAMES, bid_limit, declare_choices, outlook, pickup_choices, safe_first
+from .knowledge import Knowledge, read_knowledge
+from .pimc import SearchBudget, best_card, pimc_values
+from .play_rules import rule_card
+
+
+@dataclass(frozen=True, slots=True)
+class LevelConfig:
+    skat_samples: int
+    """Skats sampled to value a hand while bidding."""
+    budget: SearchBudget | None
+    """Card play search, None for the rules alone."""
+
+
+LEVEL_CONFIGS: dict[str, LevelConfig] = {
+    "easy": LevelConfig(skat_samples=6, budget=None),
+    "normal": LevelConfig(
+        skat_samples=12,
+        budget=SearchBudget(exact_from=5, exact_samples=16, rollout_samples=10, rollout_exact=4),
+    ),
+    "strong": LevelConfig(
+        skat_samples=20,
+        budget=SearchBudget(exact_from=6, exact_samples=24, rollout_samples=20, rollout_exact=5),
+    ),
+}
+
+
+def _history_key(view: SeatView) -> str:
+    return ";".join(f"{seat}:{action_str(a)}" for seat, a in view.public_actions)
+
+
+class SkatBot:
+    """A bot of one level (see :data:`LEVEL_CONFIGS`)."""
+
+    def __init__(self, level: str, seed: int | str = 0, config: LevelConfig | None = None) -> None:
+        self.level = level
+        self.seed = seed
+        self.config = config if config is not None else LEVEL_CONFIGS[level]
+
+    def rng(self, view: SeatView, purpose: str) -> random.Random:
+        """The generator of one decision: seed, seat, own hand, public history."""
+        return random.Random(
+            f"{self.seed}|{self.level}|{purpose}|{view.seat}|{view.hand}|{_history_key(view)}"
+        )
+
+    def choose(self, view: SeatView) -> Action:
+        return self.hint(view).action
+
+    def hint(self, view: SeatView) -> Hint:
+        if not view.legal:
+            raise ValueError("this seat has nothing to do now")
+        if len(view.legal) == 1:
+            return Hint(view.legal[0], "the only legal action")
+        phase = view.phase
+        if phase == Phase.PLAYING:
+            return self._play(view)
+        if phase == Phase.BIDDING:
+            return self._bid(view)
+        if phase == Phase.SKAT:
+            return self._skat(view)
+        if phase == Phase.DISCARD:
+            return self._discard(view)
+        if phase == Phase.DECLARE:
+            return self._declare(view)
+        return Hint(view.legal[0], "nothing to decide")
+
+    # -- bidding ----------------------------------------------------------
+
+    def limit(self, view: SeatView) -> int:
+        return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed))
+
+    def _bid(self, view: SeatView) -> Hint:
+        limit = self.limit(view)
+        legal = view.legal
+        if any(isinstance(a, Hold) for a in legal):
+            if view.bid <= limit:
+                return Hint(Hold(), f"yes: this hand is worth up to {limit}")
+            return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}, not {view.bid}")
+        raises = [a for a in legal if isinstance(a, Bid)]
+        if raises:
+            nxt = min(raises, key=lambda a: a.value)
+            if nxt.value <= limit:
+                return Hint(nxt, f"bid {nxt.value}: this hand is worth up to {limit}")
+        return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}")
+
+    # -- skat, discard, declaration ---------------------------------------
+
+    def _skat(self, view: SeatView) -> Hint:
+        look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed))
+        pick = look.pickup_ev(view.bid)
+        hand_evs = look.hand_evs(view.bid)
+        legal = set(view.legal)
+        best_i = -1
+        best = pick
+        for i, ev in enumerate(hand_evs):
+            if HAND_GAMES[i] in legal and ev > best:
+                best_i, best = i, ev
+        scores: dict[Action, float] = {PickUpSkat(): round(pick, 1)}
+        for i, ev in enumerate(hand_evs):
+            if HAND_GAMES[i] in legal:
+                scores[HAND_GAMES[i]] = round(ev, 1)
+        if best_i < 0:
+            return Hint(PickUpSkat(), f"pick up the skat (expected score {pick:+.0f})", scores)
+        d = HAND_GAMES[best_i]
+        return Hint(d, f"{d.contract.describe()} (expected score {best:+.0f}, "
+                       f"picking up {pick:+.0f})", scores)
+
+    def _discard(self, view: SeatView) -> Hint:
+        choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid), view.bid)
+        best = choices[0]
+        assert best.discard is not None
+        a, b = best.discard
+        action = Discard((CARDS[a], CARDS[b]))
+        scores: dict[Action, float] = {}
+        for c in choices:
+            if c.discard is not None:
+                x, y = c.discard
+                scores[Discard((CARDS[x], CARDS[y]))] = round(c.ev, 1)
+        return Hint(
+            action,
+            f"put back {CARDS[a]} {CARDS[b]} for {best.declare.contract.describe()} "
+            f"(win chance {best.win:.0%})",
+            scores,
+        )
+
+    def _declare(self, view: SeatView) -> Hint:
+        discard = view.discard or 0
+        choices = safe_first(declare_choices(view.hand, discard, view.seat == 0, view.bid),
+                             view.bid)
+        legal = set(view.legal)
+        scores: dict[Action, float] = {
+            c.declare: round(c.ev, 1) for c in choices if c.declare in legal
+        }
+        for c in choices:
+            if c.declare in legal:
+                return Hint(
+                    c.declare,
+                    f"{c.declare.contract.describe()}: value {c.value}, "
+                    f"win chance {c.win:.0%}",
+                    scores,
+                )
+        return Hint(view.legal[0], "no better game", scores)
+
+    # -- card play --------------------------------------------------------
+
+    def _play(self, view: SeatView) -> Hint:
+        kn = read_knowledge(view)
+        contract = view.contract
+        assert contract is not None
+        game = int(contract.game)
+        legal = 0
+        for a in view.legal:
+            if isinstance(a, Play):
+                legal |= 1 << a.card
+        budget = self.config.budget
+        if budget is None:
+            others = _possible(kn)
+            card = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
+                             others)
+            return Hint(Play(CARDS[card]), "rule of thumb")
+        estimates, how = pimc_values(kn, contract, view.bid, legal, budget,
+                                     self.rng(view, "play"))
+        # Values are the soloist's (score, or clean chance in null): he
+        # maximises them, the defenders minimise them.
+        best = best_card(estimates, kn.seat == kn.soloist)
+        if game == GameType.NULL:
+            scores: dict[Action, float] = {Play(CARDS[e.card]): round(e.value, 3)
+                                           for e in estimates}
+            reason = (f"{CARDS[best.card]}: the soloist stays clean in "
+                      f"{best.value:.0%} of the sampled deals ({how})")
+        else:
+            scores = {Play(CARDS[e.card]): round(e.points, 1) for e in estimates}
+            reason = (f"{CARDS[best.card]}: soloist expects {best.points:.1f} points "
+                      f"({how}, sampled deals)")
+        return Hint(Play(CARDS[best.card]), reason, scores)
+
+
+def _possible(kn: Knowledge) -> tuple[Mask, Mask, Mask]:
+    """Cards each seat may hold, as far as this seat knows."""
+    out = [0, 0, 0]
+    for p in range(3):
+        out[p] = kn.hand if p == kn.seat else kn.known[p] | kn.allowed[p]
+    return (out[0], out[1], out[2])
+
+
+__all__ = ["LEVEL_CONFIGS", "LevelConfig", "SkatBot"]

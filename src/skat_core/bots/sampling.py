@@ -1,0 +1,147 @@
+"""Dealing the hidden cards out again: worlds consistent with a seat's knowledge.
+
+:class:`WorldSampler` draws uniformly from every assignment of the hidden
+cards to the places (the other seats and the skat) that gives each place its
+number of cards and respects the voids.  It groups the hidden cards by the set
+of places that may hold them (at most 15 groups), counts the ways to fill the
+places group by group (a small dynamic programme over the places' remaining
+room), and walks the counts down with the caller's generator: exact, no
+rejection, and the same generator state gives the same world.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from math import comb
+
+from ..cards import Mask
+from .knowledge import Knowledge
+
+World = tuple[Mask, Mask, Mask, Mask]
+"""The cards of seats 0, 1, 2 and of the skat (place 3) in one sampled deal."""
+
+
+def _bits(mask: int) -> list[int]:
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _splits(n: int, places: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to write ``n`` as an ordered sum over ``places``."""
+    if len(places) == 1:
+        return ((n,),)
+    out: list[tuple[int, ...]] = []
+    for k in range(n + 1):
+        for rest in _splits(n - k, places[1:]):
+            out.append((k, *rest))
+    return tuple(out)
+
+
+def _multinomial(n: int, parts: tuple[int, ...]) -> int:
+    total = 1
+    left = n
+    for k in parts:
+        total *= comb(left, k)
+        left -= k
+    return total
+
+
+class NoWorld(ValueError):
+    """The knowledge admits no deal (a bug in the caller's bookkeeping)."""
+
+
+class WorldSampler:
+    """Uniform sampler of the hidden cards for one :class:`Knowledge`."""
+
+    def __init__(self, kn: Knowledge) -> None:
+        self.known = kn.known
+        groups: dict[int, list[int]] = {}
+        for c in _bits(kn.hidden):
+            places = 0
+            for p in range(4):
+                if kn.counts[p] and kn.allowed[p] >> c & 1:
+                    places |= 1 << p
+            if not places:
+                raise NoWorld("a hidden card fits no place")
+            groups.setdefault(places, []).append(c)
+        # Most constrained groups first keeps the table small.
+        self.groups: list[tuple[tuple[int, ...], list[int]]] = [
+            (tuple(p for p in range(4) if places >> p & 1), cards)
+            for places, cards in sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
+        ]
+        self.counts = kn.counts
+        self._memo: dict[tuple[int, tuple[int, int, int, int]], int] = {}
+        self.total = self._ways(0, self.counts)
+        if self.total == 0:
+            raise NoWorld("no deal fits what this seat has seen")
+
+    def _ways(self, i: int, room: tuple[int, int, int, int]) -> int:
+        if i == len(self.groups):
+            return 1 if room == (0, 0, 0, 0) else 0
+        key = (i, room)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        places, cards = self.groups[i]
+        n = len(cards)
+        total = 0
+        for split in _splits(n, places):
+            r = list(room)
+            ok = True
+            for p, k in zip(places, split, strict=True):
+                r[p] -= k
+                if r[p] < 0:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            rest = self._ways(i + 1, (r[0], r[1], r[2], r[3]))
+            if rest:
+                total += _multinomial(n, split) * rest
+        self._memo[key] = total
+        return total
+
+    def sample(self, rng: random.Random) -> World:
+        out = list(self.known)
+        room = self.counts
+        for i, (places, cards) in enumerate(self.groups):
+            n = len(cards)
+            options: list[tuple[int, tuple[int, int, int, int], tuple[int, ...]]] = []
+            for split in _splits(n, places):
+                r = list(room)
+                ok = True
+                for p, k in zip(places, split, strict=True):
+                    r[p] -= k
+                    if r[p] < 0:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                after = (r[0], r[1], r[2], r[3])
+                w = self._ways(i + 1, after)
+                if w:
+                    options.append((_multinomial(n, split) * w, after, split))
+            total = sum(o[0] for o in options)
+            x = rng.randrange(total)
+            chosen = options[-1]
+            for option in options:
+                if x < option[0]:
+                    chosen = option
+                    break
+                x -= option[0]
+            _, after, split = chosen
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            at = 0
+            for p, k in zip(places, split, strict=True):
+                for c in shuffled[at : at + k]:
+                    out[p] |= 1 << c
+                at += k
+            room = after
+        return (out[0], out[1], out[2], out[3])
