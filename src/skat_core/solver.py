@@ -359,18 +359,20 @@ class Solver:
                                 else:
                                     pairs.append((200 + pz) << 12 | 1 << 10 | y << 5 | z)
                         else:
-                            if not m2 & bx:
-                                if not low1 >> y & 1:
-                                    continue
-                            elif not m2 & ~bx and not is_top(y, d1, gone):
-                                continue
+                            # The pair decides the trick: both cards are
+                            # a group's top if the defenders take it, a
+                            # group's lowest if the soloist does.
+                            y_top = -1
+                            y_low = low1 >> y & 1
                             for z in (bits.get(m2) or _bits_t(m2)):
                                 pz = py + points[z]
                                 if bx >> z & 1:
-                                    if not is_top(z, d2, gone):
+                                    if y_top < 0:
+                                        y_top = 1 if is_top(y, d1, gone) else 0
+                                    if not y_top or not is_top(z, d2, gone):
                                         continue
                                     pairs.append((200 + pz) << 12 | 2 << 10 | y << 5 | z)
-                                elif low2 >> z & 1:
+                                elif y_low and low2 >> z & 1:
                                     pairs.append((120 - pz) << 12 | y << 5 | z)
                     pairs.sort(reverse=True)
                     worst = _INF
@@ -415,17 +417,22 @@ class Solver:
                         continue
                     px = points[x]
                     bonus = 1 << 21 if x == hint else 0
+                    x_top = -1
+                    x_low = low1 >> x & 1
                     for y in (bits.get(m2) or _bits_t(m2)):
                         py = px + points[y]
                         wc = y if bx >> y & 1 else x
                         bw = beats[wc]
                         if not ms & bw:
-                            # The soloist cannot take it.
-                            if not is_top(y, d2, gone):
+                            # The soloist cannot take it: both cards are
+                            # their group's top.
+                            if x_top < 0:
+                                x_top = 1 if is_top(x, d1, gone) else 0
+                            if not x_top or not is_top(y, d2, gone):
                                 continue
                             pairs.append(bonus | (200 + py) << 12 | x << 5 | y)
                         else:
-                            if not ms & ~bw and not low2 >> y & 1:
+                            if not ms & ~bw and not (x_low and low2 >> y & 1):
                                 continue
                             pairs.append(bonus | (120 - py) << 12 | x << 5 | y)
                 pairs.sort(reverse=True)
