@@ -1,0 +1,168 @@
+"""How cards look: deck styles, card faces and the order of a hand.
+
+Everything the screens draw for a card goes through :func:`card_text`,
+:func:`card_chip` and :func:`card_face`, so a deck style changes every screen
+at once (and a test can list what a card looks like on screen).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from rich.style import Style
+from rich.text import Text
+
+from skat_core.cards import NULL_RANK, Card, Mask, Rank, Suit, cards_of
+from skat_core.rules import GameType
+
+
+class DeckStyle(StrEnum):
+    """The three decks a Skat player knows."""
+
+    FOUR_COLOUR = "four-colour"
+    """French suits in the German tournament colours: ♣ black, ♠ green, ♥ red, ♦ orange."""
+    TWO_COLOUR = "two-colour"
+    """French suits, black and red."""
+    GERMAN = "german"
+    """German suits by name: Eichel, Grün, Rot, Schellen; Unter and Ober for jack and queen."""
+
+    @property
+    def label(self) -> str:
+        return {
+            DeckStyle.FOUR_COLOUR: "French, four colours (tournament)",
+            DeckStyle.TWO_COLOUR: "French, two colours",
+            DeckStyle.GERMAN: "German suits (Eichel, Grün, Rot, Schellen)",
+        }[self]
+
+
+PAPER = "#f7f4ea"
+"""The card face."""
+PAPER_DIM = "#a7a49c"
+"""A card that may not be played now."""
+PAPER_CURSOR = "#ffe27a"
+PAPER_SELECTED = "#9fd3ff"
+BACK = "#2d4fa3"
+"""The back of a card (opponents' hands, the skat)."""
+
+_SUIT_COLOURS: dict[DeckStyle, tuple[str, str, str, str]] = {
+    # indexed by Suit: diamonds, hearts, spades, clubs
+    DeckStyle.FOUR_COLOUR: ("#d46a00", "#c8102e", "#0f7a34", "#111111"),
+    DeckStyle.TWO_COLOUR: ("#c8102e", "#c8102e", "#111111", "#111111"),
+    DeckStyle.GERMAN: ("#b07d00", "#c8102e", "#0f7a34", "#6b3b12"),
+}
+
+_FRENCH_RANKS = {
+    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.QUEEN: "Q",
+    Rank.KING: "K", Rank.TEN: "10", Rank.ACE: "A", Rank.JACK: "J",
+}
+_GERMAN_RANKS = {**_FRENCH_RANKS, Rank.QUEEN: "O", Rank.JACK: "U"}
+_GERMAN_SUIT_LETTERS = ("S", "R", "G", "E")
+_GERMAN_SUIT_NAMES = ("Schellen", "Rot", "Grün", "Eichel")
+_FRENCH_SUIT_NAMES = ("Diamonds", "Hearts", "Spades", "Clubs")
+
+
+def suit_colour(suit: Suit, style: DeckStyle) -> str:
+    return _SUIT_COLOURS[style][suit]
+
+
+def suit_symbol(suit: Suit, style: DeckStyle) -> str:
+    """♣ ♠ ♥ ♦, or the German suit's initial."""
+    return _GERMAN_SUIT_LETTERS[suit] if style == DeckStyle.GERMAN else suit.symbol
+
+
+def suit_name(suit: Suit, style: DeckStyle) -> str:
+    return (_GERMAN_SUIT_NAMES if style == DeckStyle.GERMAN else _FRENCH_SUIT_NAMES)[suit]
+
+
+def card_text(card: Card, style: DeckStyle) -> str:
+    """The plain text of a card: ``J♣``, ``10♥``; German ``EU``, ``R10``."""
+    if style == DeckStyle.GERMAN:
+        return _GERMAN_SUIT_LETTERS[card.suit] + _GERMAN_RANKS[card.rank]
+    return _FRENCH_RANKS[card.rank] + card.suit.symbol
+
+
+def card_style(card: Card, style: DeckStyle, paper: str = PAPER) -> Style:
+    return Style(color=suit_colour(card.suit, style), bgcolor=paper, bold=True)
+
+
+def card_chip(card: Card, style: DeckStyle, paper: str = PAPER) -> Text:
+    """A card inside a line of text: its name on a bit of card face."""
+    return Text(f" {card_text(card, style)} ", style=card_style(card, style, paper))
+
+
+def cards_line(cards: list[Card], style: DeckStyle, sep: str = " ") -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(sep)
+        text.append_text(card_chip(card, style))
+    return text
+
+
+FACE_WIDTH = 5
+FACE_HEIGHT = 3
+
+
+def card_face(card: Card, style: DeckStyle, paper: str = PAPER, dim: bool = False) -> list[Text]:
+    """A card as three lines of five cells: index top left, suit in the middle,
+    index bottom right, as on a real card."""
+    label = card_text(card, style)
+    colour = "#5c5a55" if dim else suit_colour(card.suit, style)
+    face = Style(color=colour, bgcolor=paper, bold=not dim)
+    return [
+        Text(label.ljust(FACE_WIDTH), style=face),
+        Text(suit_symbol(card.suit, style).center(FACE_WIDTH), style=face),
+        Text(label.rjust(FACE_WIDTH), style=face),
+    ]
+
+
+def back_face() -> list[Text]:
+    back = Style(color="#9fb4e6", bgcolor=BACK)
+    return [Text("╱╲╱╲╱", style=back), Text("╲╱╲╱╲", style=back), Text("╱╲╱╲╱", style=back)]
+
+
+def game_name(game: GameType, style: DeckStyle) -> str:
+    """``♣ Clubs``, ``Grand``, ``Null``; German ``Eichel``."""
+    if game.is_suit:
+        suit = Suit(int(game))
+        if style == DeckStyle.GERMAN:
+            return suit_name(suit, style)
+        return f"{suit.symbol} {suit_name(suit, style)}"
+    return game.label
+
+
+def game_short(game: GameType, style: DeckStyle) -> str:
+    """``♣``, ``Grand``, ``Null``; German ``Eichel``."""
+    if game.is_suit:
+        suit = Suit(int(game))
+        return suit_name(suit, style) if style == DeckStyle.GERMAN else suit.symbol
+    return game.label
+
+
+_DISPLAY_SUITS = (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)
+"""Plain suits in a hand alternate black and red."""
+
+
+def sort_hand(hand: Mask, game: GameType | None) -> list[Card]:
+    """The cards in the order a player holds them for ``game``.
+
+    Suit games: jacks (♣ ♠ ♥ ♦), the trump suit, then the other suits; grand
+    (and before the game is known): jacks, then the suits; null: each suit
+    A K Q J 10 9 8 7.  Within a suit the higher card comes first.
+    """
+    cards = cards_of(hand)  # ♣J first, then by card number downwards
+    if game == GameType.NULL:
+        def null_key(c: Card) -> tuple[int, int]:
+            return (_DISPLAY_SUITS.index(c.suit), -NULL_RANK[c])
+
+        return sorted(cards, key=null_key)
+    trump = game.trump_suit if game is not None else None
+
+    def key(c: Card) -> tuple[int, int]:
+        if c.is_jack:
+            return (0, -int(c))
+        if trump is not None and c.suit == trump:
+            return (1, -int(c))
+        return (2 + _DISPLAY_SUITS.index(c.suit), -int(c))
+
+    return sorted(cards, key=key)

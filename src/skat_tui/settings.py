@@ -1,0 +1,150 @@
+"""The player's settings, kept between runs in the user's config directory.
+
+A file that cannot be read (bad JSON, a wrong value) never stops the game:
+the defaults stand in for what is wrong and :func:`load_settings` returns a
+notice for the app to show.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .deck import DeckStyle
+
+log = logging.getLogger(__name__)
+
+BOT_LEVELS = ("easy", "normal", "strong")
+SPEEDS: dict[str, tuple[float, float]] = {
+    # name: (seconds per bot action, seconds a finished trick stays on the table)
+    "slow": (1.2, 2.2),
+    "normal": (0.7, 1.4),
+    "fast": (0.3, 0.7),
+    "instant": (0.0, 0.0),
+}
+SCORINGS = {"sf": "Seeger-Fabian", "standard": "Standard"}
+DEAL_COUNTS = (3, 6, 9, 12, 18, 24, 36)
+BOT_NAMES = ("Lena", "Rolf")
+"""The two computer players, on the human's left and right."""
+MAX_NAME = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    deck: DeckStyle = DeckStyle.FOUR_COLOUR
+    bot_levels: tuple[str, str] = ("normal", "normal")
+    """Levels of the players on the human's left and right."""
+    speed: str = "normal"
+    scoring: str = "sf"
+    deals: int = 9
+    player_name: str = "You"
+    theme: str = "textual-dark"
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Keys this version does not know, kept so an older app does not drop them."""
+
+    @property
+    def bot_delay(self) -> float:
+        return SPEEDS[self.speed][0]
+
+    @property
+    def trick_pause(self) -> float:
+        return SPEEDS[self.speed][1]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        extra = data.pop("extra")
+        data["deck"] = str(self.deck)
+        data["bot_levels"] = list(self.bot_levels)
+        return {**extra, **data}
+
+
+def default_path() -> Path:
+    """``settings.json`` in the user's config directory (``SKAT_CONFIG_DIR``
+    overrides it, which the tests and a portable install use)."""
+    override = os.environ.get("SKAT_CONFIG_DIR")
+    base = Path(override) if override else Path(platformdirs.user_config_dir("skat"))
+    return base / "settings.json"
+
+
+def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from parsed JSON; each bad field falls back to its default."""
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    bad: list[str] = []
+    known = {"deck", "bot_levels", "speed", "scoring", "deals", "player_name", "theme"}
+
+    def take(name: str, ok: bool, value: Any) -> None:
+        if ok:
+            values[name] = value
+        else:
+            bad.append(name)
+
+    if "deck" in data:
+        deck = data["deck"]
+        ok = isinstance(deck, str) and deck in {str(d) for d in DeckStyle}
+        take("deck", ok, DeckStyle(deck) if ok else None)
+    if "bot_levels" in data:
+        levels = data["bot_levels"]
+        ok = (
+            isinstance(levels, list) and len(levels) == 2
+            and all(isinstance(v, str) and v in BOT_LEVELS for v in levels)
+        )
+        take("bot_levels", ok, tuple(levels) if ok else None)
+    if "speed" in data:
+        take("speed", data["speed"] in SPEEDS, data["speed"])
+    if "scoring" in data:
+        take("scoring", data["scoring"] in SCORINGS, data["scoring"])
+    if "deals" in data:
+        deals = data["deals"]
+        take("deals", isinstance(deals, int) and not isinstance(deals, bool)
+             and deals > 0 and deals % 3 == 0, deals)
+    if "player_name" in data:
+        name = data["player_name"]
+        take("player_name", isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME,
+             name.strip() if isinstance(name, str) else None)
+    if "theme" in data:
+        take("theme", isinstance(data["theme"], str) and bool(data["theme"]), data["theme"])
+    extra = {k: v for k, v in data.items() if k not in known}
+    return replace(defaults, **values, extra=extra), bad
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (defaults if there are none) and a notice for the
+    player if the file was damaged."""
+    path = path or default_path()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        log.warning("cannot read %s: %s", path, exc)
+        return Settings(), f"Could not read the settings ({exc}); using the defaults."
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        log.warning("settings file %s is not valid JSON", path)
+        return Settings(), f"The settings file {path} is damaged; using the defaults."
+    if not isinstance(data, dict):
+        return Settings(), f"The settings file {path} is damaged; using the defaults."
+    settings, bad = _check(data)
+    if bad:
+        log.warning("bad settings in %s: %s", path, ", ".join(bad))
+        return settings, (
+            f"Some settings were invalid ({', '.join(bad)}); using the defaults for those."
+        )
+    return settings, None
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings (atomically, so a crash never leaves half a file)."""
+    path = path or default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
