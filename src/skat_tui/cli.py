@@ -28,6 +28,30 @@ def main(ctx: click.Context) -> None:
         run_app()
 
 
+def _check_deals(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    if value is not None and (value < 3 or value % 3):
+        raise click.BadParameter(
+            f"{value} is not a positive multiple of 3 (everyone deals equally often)"
+        )
+    return value
+
+
+@main.command()
+@click.option("--seed", default=None, metavar="SEED",
+              help="Shuffle seed: the same seed deals the same cards.")
+@click.option("--deals", type=int, default=None, callback=_check_deals, metavar="N",
+              help="Deals in the match, a multiple of 3 (default: settings, 9).")
+@click.option("--level", type=click.Choice(["easy", "normal", "strong"]), default=None,
+              help="Level of both bots (default: settings, normal).")
+@click.option("--scoring", type=click.Choice(["sf", "standard"]), default=None,
+              help="Seeger-Fabian (sf) or standard list (default: settings, sf).")
+def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None) -> None:
+    """Play a match against two bots."""
+    from skat_tui.app import run_app
+
+    run_app(seed=seed, deals=deals, level=level, scoring=scoring)
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 def check(files: tuple[str, ...]) -> None:

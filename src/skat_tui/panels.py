@@ -1,0 +1,160 @@
+"""The action panel under the trick: one panel per phase of the deal.
+
+Every button runs a screen action (``screen.bid``, ``screen.declare('C')``),
+the same one its key runs, so mouse and keyboard can never disagree and the
+screen's ``check_action`` decides for both.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Digits
+
+from skat_core.rules import GameType
+
+from .widgets import ActionButton, Line
+
+
+class BiddingPanel(Horizontal):
+    """The value to bid shown large, −/+ along the bid ladder, Bid, Yes, Pass."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bid-text"):
+            yield Line(id="bid-status")
+            yield Line(id="bid-guide")
+        yield ActionButton("−", id="bid-down", action="screen.bid_step(-1)", compact=True)
+        yield Digits("18", id="bid-value")
+        yield ActionButton("+", id="bid-up", action="screen.bid_step(1)", compact=True)
+        with Vertical(id="bid-buttons"):
+            yield ActionButton("Bid", id="bid", action="screen.bid", compact=True)
+            yield ActionButton("Yes  [dim]y[/]", id="hold", action="screen.hold", compact=True)
+            yield ActionButton("Pass [dim]p[/]", id="pass", action="screen.pass_bid", compact=True)
+
+    def show(
+        self,
+        status: Text | str,
+        guide: Text | str,
+        value: int | None,
+        can_bid: bool,
+        can_hold: bool,
+        can_pass: bool,
+        can_lower: bool,
+        can_raise: bool,
+    ) -> None:
+        self.query_one("#bid-status", Line).show(status)
+        self.query_one("#bid-guide", Line).show(guide)
+        self.query_one("#bid-value", Digits).update(str(value) if value else "--")
+        bid = self.query_one("#bid", ActionButton)
+        bid.relabel(f"Bid {value}  [dim]b[/]" if can_bid and value else "Bid  [dim]b[/]")
+        bid.disabled = not can_bid
+        self.query_one("#hold", ActionButton).disabled = not can_hold
+        self.query_one("#pass", ActionButton).disabled = not can_pass
+        self.query_one("#bid-down", ActionButton).disabled = not can_lower
+        self.query_one("#bid-up", ActionButton).disabled = not can_raise
+
+
+class SkatPanel(Vertical):
+    """The soloist's choice: pick up the skat or play hand."""
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="skat-status")
+        with Horizontal(classes="button-row"):
+            yield ActionButton(
+                "Pick up skat  [dim]u[/]", id="pickup", action="screen.pick_up", compact=True
+            )
+            yield ActionButton(
+                "Play hand  [dim]h[/]", id="hand-game", action="screen.play_hand", compact=True
+            )
+        yield Line(id="skat-guide")
+
+    def show(self, status: Text | str, guide: Text | str) -> None:
+        self.query_one("#skat-status", Line).show(status)
+        self.query_one("#skat-guide", Line).show(guide)
+
+
+class DiscardPanel(Vertical):
+    """Choose two of the twelve cards and put them back."""
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="discard-status")
+        with Horizontal(classes="button-row"):
+            yield Line(id="discard-selected")
+            yield ActionButton(
+                "Put these two back  [dim]d[/]", id="put-back", action="screen.put_back",
+                compact=True,
+            )
+        yield Line(id="discard-help")
+
+    def show(
+        self, status: Text | str, selected: Text | str, help_: Text | str, ready: bool
+    ) -> None:
+        self.query_one("#discard-status", Line).show(status)
+        self.query_one("#discard-selected", Line).show(selected, layout=True)
+        self.query_one("#discard-help", Line).show(help_)
+        self.query_one("#put-back", ActionButton).disabled = not ready
+
+
+GAME_KEYS = {
+    GameType.DIAMONDS: "d",
+    GameType.HEARTS: "r",
+    GameType.SPADES: "s",
+    GameType.CLUBS: "c",
+    GameType.GRAND: "g",
+    GameType.NULL: "n",
+}
+"""Keys of the declaration buttons (♥ is r: h is 'play hand' and 'left')."""
+
+OPTIONS = (("schneider", "Schneider", "x"), ("schwarz", "Schwarz", "z"), ("ouvert", "Ouvert", "o"))
+
+
+class DeclarePanel(Vertical):
+    """♦ ♥ ♠ ♣ Grand Null, each with its value; the hand announcements."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="button-row", id="game-buttons"):
+            for game, key in GAME_KEYS.items():
+                yield ActionButton(
+                    key, id=f"game-{game.letter}", action=f"screen.declare('{game.letter}')",
+                    compact=True,
+                )
+        with Horizontal(classes="button-row", id="option-buttons"):
+            for option, label, key in OPTIONS:
+                yield ActionButton(
+                    f"☐ {label}  [dim]{key}[/]", id=f"opt-{option}",
+                    action=f"screen.toggle('{option}')", compact=True,
+                )
+            yield Line(id="declare-back")
+        yield Line(id="declare-note")
+
+    def show_game(self, game: GameType, label: str, enabled: bool, warn: bool) -> None:
+        button = self.query_one(f"#game-{game.letter}", ActionButton)
+        button.relabel(f"{label}  [dim]{GAME_KEYS[game]}[/]")
+        button.disabled = not enabled
+        button.set_class(warn, "-overbid")
+
+    def show_option(self, option: str, label: str, on: bool, enabled: bool) -> None:
+        button = self.query_one(f"#opt-{option}", ActionButton)
+        key = next(k for o, _, k in OPTIONS if o == option)
+        button.relabel(f"{'☑' if on else '☐'} {label}  [dim]{key}[/]")
+        button.disabled = not enabled
+        button.set_class(on, "-on")
+
+    def show_note(self, note: Text | str, back: str) -> None:
+        self.query_one("#declare-note", Line).show(note)
+        self.query_one("#declare-back", Line).show(back)
+
+
+class PlayPanel(Vertical):
+    """Whose turn it is, tricks so far, and the hint line."""
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="play-status")
+        yield Line(id="play-tricks")
+        yield Line(id="play-hint")
+
+    def show(self, status: Text | str, tricks: Text | str, hint: Text | str) -> None:
+        self.query_one("#play-status", Line).show(status)
+        self.query_one("#play-tricks", Line).show(tricks)
+        self.query_one("#play-hint", Line).show(hint)

@@ -1,0 +1,241 @@
+"""After a deal: the result with its reasoning, then the score sheet.
+
+These screens show a finished deal, where every card may be seen (the view's
+``revealed`` deal); they never open while a deal is being played.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from skat_core.game import POSITION_NAMES
+from skat_core.match import DealOutcome, Match, Scoring
+from skat_core.rules import GameType
+
+from ..deck import DeckStyle, cards_line, sort_hand
+from .text import contract_text
+
+SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "Standard"}
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+class DealResultScreen(ModalScreen[None]):
+    """What happened in the deal and why it scores what it scores."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape", "close", "Score sheet")]
+
+    def __init__(
+        self, outcome: DealOutcome, names: tuple[str, ...], deals: int, deck: DeckStyle,
+        scoring: Scoring,
+    ) -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.names = names
+        self.deals = deals
+        self.deck = deck
+        self.scoring = scoring
+
+    def compose(self) -> ComposeResult:
+        o = self.outcome
+        r = o.result
+        state = o.state  # the deal is over: everything may be shown
+        deck = self.deck
+        lines: list[Text] = []
+        game = r.contract.game if r.contract else None
+        if r.soloist is None:
+            lines.append(Text.from_markup(f"[b]{r.explain()}[/b]"))
+            lines.append(Text("The deal counts as played and scores 0."))
+        else:
+            assert r.contract is not None
+            soloist = self.names[o.seats[r.soloist]]
+            verdict = Text("WON", "bold green") if r.won else Text("LOST", "bold red")
+            lines.append(Text.assemble(
+                "Soloist ", (soloist, "bold"), ": ", (contract_text(r.contract, deck), "bold"),
+                f", bid {r.bid} — ", verdict,
+            ))
+            lines.append(Text(r.explain()))
+            if r.contract.game == GameType.NULL:
+                took = "no trick" if r.soloist_tricks == 0 else f"{r.soloist_tricks} trick(s)"
+                lines.append(Text(f"The soloist took {took}."))
+            else:
+                extras = []
+                if r.schwarz:
+                    extras.append("schwarz")
+                elif r.schneider:
+                    extras.append("schneider")
+                if r.overbid:
+                    extras.append(f"overbid: worth less than the bid {r.bid}")
+                lines.append(Text(
+                    f"Card points: {soloist} {r.soloist_points}, defenders {r.defender_points}"
+                    f" · tricks {r.soloist_tricks}:{10 - r.soloist_tricks}"
+                    + (f" · {', '.join(extras)}" if extras else "")
+                ))
+            if r.conceded:
+                lines.append(Text(f"Play stopped early ({r.conceded})."))
+        skat = Text("Skat as dealt: ")
+        skat.append_text(cards_line(sort_hand(state.deal.skat, game), deck))
+        if state.picked_up:
+            skat.append("   put back: ")
+            skat.append_text(cards_line(sort_hand(state.skat, game), deck))
+        elif r.soloist is not None:
+            skat.append("   (hand game: not picked up)")
+        lines.append(skat)
+        lines.append(Text.from_markup("[b]As dealt[/b]"))
+        width = max(len(n) for n in self.names)
+        for seat, player in enumerate(o.seats):
+            row = Text(f"  {self.names[player]:<{width}}  {POSITION_NAMES[seat]:<10}  ")
+            if r.soloist == seat:
+                row.stylize("bold")
+            row.append_text(cards_line(sort_hand(state.deal.hands[seat], game), deck))
+            lines.append(row)
+        own = o.seeger_fabian if self.scoring == Scoring.SEEGER_FABIAN else o.standard
+        score = Text("This deal: ")
+        score.append(" · ".join(
+            f"{self.names[p]} {signed(v)}" for p, v in enumerate(own)
+        ))
+        score.append(f"  ({SCORING_NAMES[self.scoring]})", style="dim")
+        lines.append(score)
+        body = Text("\n").join(lines)
+        with Vertical(classes="dialog result"):
+            yield Static(
+                f"[b]Deal {o.number + 1} of {self.deals}[/b]", classes="dialog-title"
+            )
+            yield Static(body, id="result-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(
+                    "Score sheet  [dim]⏎[/]", id="to-sheet", variant="primary", compact=True
+                )
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
+    """One row per deal (the game and each player's running total in the
+    match's list), then the totals in both lists."""
+    scoring = match.config.scoring
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+    table.add_column("#", justify="right")
+    table.add_column("Game")
+    table.add_column("Score", justify="right")
+    for name in names:
+        table.add_column(name, justify="right", max_width=12)
+    running = match.running_totals(scoring)
+    for outcome, totals in zip(match.outcomes, running, strict=True):
+        r = outcome.result
+        if r.soloist is None or r.contract is None:
+            game, score = Text("passed in", style="dim"), Text("0", style="dim")
+        else:
+            soloist = names[outcome.seats[r.soloist]]
+            game = Text(f"{soloist}: {contract_text(r.contract, deck, short=True)}")
+            row = outcome.seeger_fabian if scoring == Scoring.SEEGER_FABIAN else outcome.standard
+            value = row[outcome.seats[r.soloist]]
+            score = Text(signed(value), style="green" if r.won else "red")
+        table.add_row(str(outcome.number + 1), game, score, *(str(t) for t in totals))
+    table.add_section()
+    for kind in (scoring, *(s for s in Scoring if s != scoring)):
+        totals = match.totals(kind)
+        best = max(totals) if match.outcomes else None
+        cells = [
+            Text(str(t), style="bold" if t == best and kind == scoring else "")
+            for t in totals
+        ]
+        table.add_row("", Text(f"Total, {SCORING_NAMES[kind]}", style="bold"), "", *cells)
+    return table
+
+
+class ScoreSheetScreen(ModalScreen[str]):
+    """The score sheet; dismissed with 'next', 'new', 'quit' or 'close'."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "next", "Next deal"),
+        Binding("n", "new", "New match"),
+        Binding("q", "quit_match", "Quit"),
+        Binding("escape", "close", "Close", show=False),
+    ]
+
+    def __init__(
+        self, match: Match, names: tuple[str, ...], deck: DeckStyle, browsing: bool = False
+    ) -> None:
+        super().__init__()
+        self.match = match
+        self.names = names
+        self.deck = deck
+        self.browsing = browsing
+        """Opened during a deal just to look: no 'next deal'."""
+
+    @property
+    def final(self) -> bool:
+        return self.match.is_over and not self.browsing
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        played = len(m.outcomes)
+        title = (
+            f"Score sheet · {SCORING_NAMES[m.config.scoring]} · {played} of {m.config.deals} deals"
+        )
+        with Vertical(classes="dialog sheet"):
+            yield Static(f"[b]{title}[/b]", classes="dialog-title")
+            if self.final:
+                totals = m.totals()
+                winners = [self.names[p] for p in m.winners()]
+                who = " and ".join(winners)
+                verb = "win" if len(winners) > 1 else "wins"
+                yield Static(
+                    Text(f"Match over — {who} {verb} with {max(totals)}.", style="bold"),
+                    id="match-winner",
+                )
+            yield Static(score_table(m, self.names, self.deck), id="score-table")
+            with Horizontal(classes="dialog-buttons"):
+                if self.browsing:
+                    yield Button("Close  [dim]Esc[/]", id="close", compact=True)
+                elif self.final:
+                    yield Button("New match  [dim]n[/]", id="new", variant="primary", compact=True)
+                    yield Button("Quit  [dim]q[/]", id="quit", variant="error", compact=True)
+                else:
+                    yield Button("Next deal  [dim]⏎[/]", id="next", variant="primary", compact=True)
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next":
+            return not self.final and not self.browsing
+        if action == "new":
+            return self.final
+        if action == "close":
+            return self.browsing
+        if action == "quit_match":
+            return not self.browsing
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "close")
+
+    def action_next(self) -> None:
+        self.dismiss("next")
+
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    def action_close(self) -> None:
+        self.dismiss("close")
+
+    def action_quit_match(self) -> None:
+        self.dismiss("quit")

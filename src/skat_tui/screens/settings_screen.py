@@ -1,0 +1,120 @@
+"""The settings dialog (F2): deck, bots, speed, scoring, deals, name."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ..deck import DeckStyle
+from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
+
+
+class SettingsScreen(ModalScreen[Settings | None]):
+    """Dismissed with the new settings, or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save"),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def _row(self, label: str, widget: Input | Select[str] | Select[int]) -> Horizontal:
+        return Horizontal(Label(label, classes="setting-label"), widget, classes="setting-row")
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        levels = list(BOT_LEVELS)
+        if s.bot_levels[0] not in levels or s.bot_levels[1] not in levels:
+            levels += [lv for lv in s.bot_levels if lv not in levels]
+        level_options = [(lv, lv) for lv in levels]
+        with Vertical(classes="dialog settings"):
+            yield Static("[b]Settings[/b]", classes="dialog-title")
+            yield self._row(
+                "Your name", Input(s.player_name, max_length=MAX_NAME, id="set-name", compact=True)
+            )
+            yield self._row(
+                "Cards",
+                Select(
+                    [(d.label, str(d)) for d in DeckStyle], value=str(s.deck), id="set-deck",
+                    allow_blank=False, compact=True,
+                ),
+            )
+            yield self._row(
+                f"{BOT_NAMES[0]} (left)",
+                Select(level_options, value=s.bot_levels[0], id="set-left", allow_blank=False,
+                       compact=True),
+            )
+            yield self._row(
+                f"{BOT_NAMES[1]} (right)",
+                Select(level_options, value=s.bot_levels[1], id="set-right", allow_blank=False,
+                       compact=True),
+            )
+            yield self._row(
+                "Speed",
+                Select([(k, k) for k in SPEEDS], value=s.speed, id="set-speed",
+                       allow_blank=False, compact=True),
+            )
+            yield self._row(
+                "Scoring",
+                Select([(v, k) for k, v in SCORINGS.items()], value=s.scoring, id="set-scoring",
+                       allow_blank=False, compact=True),
+            )
+            deal_options = sorted({*DEAL_COUNTS, s.deals})
+            yield self._row(
+                "Deals per match",
+                Select([(str(n), n) for n in deal_options], value=s.deals, id="set-deals",
+                       allow_blank=False, compact=True),
+            )
+            yield Static(
+                "[dim]Cards and speed change at once; the rest from the next match.\n"
+                "Themes: Ctrl+P → Theme.[/]",
+                classes="dialog-foot",
+            )
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save  [dim]^s[/]", id="save", variant="primary", compact=True)
+                yield Button("Cancel  [dim]Esc[/]", id="cancel", compact=True)
+        yield Footer()
+
+    def result(self) -> Settings:
+        """The settings as the form shows them."""
+
+        def value(selector: str) -> object:
+            return self.query_one(selector, Select).value
+
+        typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
+        name = typed or self.settings.player_name
+        deals = value("#set-deals")
+        return replace(
+            self.settings,
+            player_name=name,
+            deck=DeckStyle(str(value("#set-deck"))),
+            bot_levels=(str(value("#set-left")), str(value("#set-right"))),
+            speed=str(value("#set-speed")),
+            scoring=str(value("#set-scoring")),
+            deals=deals if isinstance(deals, int) else self.settings.deals,
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        self.dismiss(self.result())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

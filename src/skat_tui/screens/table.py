@@ -1,0 +1,910 @@
+"""The table: the human's hand, the two opponents, the trick, the action panel.
+
+Everything on this screen is built from ``controller.view(viewer)`` (what the
+viewer's seat may see) plus the public facts of the match (names, seats,
+dealer, scores).  The full deal state is never read here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import ContentSwitcher, Footer
+
+from skat_core.cards import CARDS, Card, points_of
+from skat_core.game import (
+    BIDS,
+    HOLD,
+    PASS,
+    PICK_UP,
+    POSITION_NAMES,
+    Action,
+    Bid,
+    Declare,
+    Discard,
+    Hold,
+    Pass,
+    Phase,
+    PickUpSkat,
+    Play,
+    action_str,
+)
+from skat_core.match import Scoring
+from skat_core.rules import GameType
+from skat_core.views import SeatView
+
+from ..controller import MatchController
+from ..deck import DeckStyle, card_text, cards_line, game_short, sort_hand
+from ..guide import ALL_GAMES, bidding_guide, estimate
+from ..panels import BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
+from ..settings import Settings
+from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
+from .dialogs import LastTrickScreen
+from .result import DealResultScreen, ScoreSheetScreen
+from .text import contract_text, event_lines, led_text
+
+if TYPE_CHECKING:
+    from skat_core.bots import Hint
+
+    from ..app import SkatApp
+
+OPTION_NAMES = ("schneider", "schwarz", "ouvert")
+
+
+def _bindings() -> list[Binding]:
+    out = [
+        # bidding
+        Binding("minus,down", "bid_step(-1)", "Lower", key_display="−", show=False),
+        Binding("plus,equals_sign,up", "bid_step(1)", "Raise", key_display="+", show=False),
+        Binding("b", "bid", "Bid"),
+        Binding("y", "hold", "Yes"),
+        Binding("p", "pass_bid", "Pass"),
+        # skat
+        Binding("u", "pick_up", "Pick up skat"),
+        Binding("h", "play_hand", "Play hand"),
+        Binding("escape", "back", "Back"),
+        # declaration
+        Binding("d", "declare('D')", "♦", show=False),
+        Binding("r", "declare('H')", "♥", show=False),
+        Binding("s", "declare('S')", "♠", show=False),
+        Binding("c", "declare('C')", "♣", show=False),
+        Binding("g", "declare('G')", "Grand", show=False),
+        Binding("n", "declare('N')", "Null", show=False),
+        Binding("x", "toggle('schneider')", "Schneider", show=False),
+        Binding("z", "toggle('schwarz')", "Schwarz", show=False),
+        Binding("o", "toggle('ouvert')", "Ouvert", show=False),
+        # cards
+        Binding("left", "move(-1)", "Move", key_display="←→"),
+        Binding("right", "move(1)", "Move", show=False),
+        Binding("h", "move(-1)", "Move", show=False),
+        Binding("l", "move(1)", "Move", show=False),
+        Binding("enter", "play_card", "Play", key_display="⏎"),
+        Binding("space", "play_card", "Play", show=False),
+        Binding("enter", "select_card", "Choose", key_display="⏎"),
+        Binding("space", "select_card", "Choose", show=False),
+        Binding("d", "put_back", "Put back"),
+        Binding("t", "last_trick", "Last trick"),
+        Binding("i", "hint", "Hint"),
+    ]
+    for i, key in enumerate(KEY_LABELS):
+        out.append(Binding(key, f"pick({i})", f"Card {key}", show=False))
+    return out
+
+
+class TableScreen(Screen[None]):
+    """One match at the table, seen from ``viewer``'s place."""
+
+    BINDINGS = _bindings()
+
+    def __init__(self, controller: MatchController, viewer: int = 0) -> None:
+        super().__init__()
+        self.controller = controller
+        self.viewer = viewer
+        self._view: SeatView | None = None
+        self._cards: list[Card] = []
+        self.cursor_card: Card | None = None
+        self.selected: tuple[Card, ...] = ()
+        """Cards chosen to put back, oldest first."""
+        self.bid_choice: int | None = None
+        self.hand_mode = False
+        """The soloist chose 'play hand' and is now naming the game."""
+        self.options: dict[str, bool] = dict.fromkeys(OPTION_NAMES, False)
+        self.hint_text = ""
+        self._deal_seen = -1
+        self._phase_seen: Phase | None = None
+        self._result_due = False
+        self._result_timer: Timer | None = None
+        self._bindings_list = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        self._binding_state: tuple[bool | None, ...] = ()
+
+    # -- setup ----------------------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        settings = getattr(self.app, "settings", None)
+        return settings if isinstance(settings, Settings) else Settings()
+
+    @property
+    def deck(self) -> DeckStyle:
+        return self.settings.deck
+
+    def compose(self) -> ComposeResult:
+        yield self.controller
+        yield Line(id="topbar")
+        with Horizontal(id="opponents"):
+            yield Line(id="opp-left", classes="opponent")
+            yield Line(id="opp-right", classes="opponent")
+        with Horizontal(id="middle"):
+            yield Line(id="score")
+            yield TrickArea(id="trick")
+            yield Line(id="log")
+        with ContentSwitcher(id="actions", initial="play"):
+            yield BiddingPanel(id="bidding")
+            yield SkatPanel(id="skat")
+            yield DiscardPanel(id="discard")
+            yield DeclarePanel(id="declare")
+            yield PlayPanel(id="play")
+        yield HandView(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+
+    def on_screen_suspend(self) -> None:
+        self.controller.pause()
+
+    def on_screen_resume(self) -> None:
+        self.controller.resume()
+        self.refresh_table()
+        if self._result_due:
+            self.call_later(self._show_result)
+
+    # -- who is who -----------------------------------------------------------
+
+    def _names_by_seat(self) -> tuple[str, str, str]:
+        names = self.controller.names()
+        s = self.controller.match.seats
+        return (names[s[0]], names[s[1]], names[s[2]])
+
+    def _mine(self) -> bool:
+        """The viewer is to act now."""
+        v = self._view
+        return v is not None and v.to_move == v.seat and bool(v.legal)
+
+    # -- messages from the controller -----------------------------------------
+
+    def on_match_controller_changed(self, message: MatchController.Changed) -> None:
+        self.hint_text = ""
+        self.refresh_table()
+
+    def on_match_controller_deal_finished(self, message: MatchController.DealFinished) -> None:
+        self.refresh_table()
+        pause = self.controller.trick_pause
+        if pause > 0:
+            self._result_timer = self.set_timer(pause, self._show_result)
+        else:
+            self.call_later(self._show_result)
+
+    def on_match_controller_hint_ready(self, message: MatchController.HintReady) -> None:
+        if message.generation != self.controller.generation or message.player != self.viewer:
+            return
+        self._show_hint(message.hint)
+
+    # -- drawing --------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the viewer's seat view."""
+        view = self.controller.view(self.viewer)
+        self._view = view
+        if view is None or not self.is_mounted:
+            return
+        m = self.controller.match
+        if m.deal_number != self._deal_seen:
+            self._deal_seen = m.deal_number
+            self.selected = ()
+            self.bid_choice = None
+            self.hand_mode = False
+            self.options = dict.fromkeys(OPTION_NAMES, False)
+            self.cursor_card = None
+        if view.phase != self._phase_seen:
+            self._phase_seen = view.phase
+            if view.phase != Phase.DISCARD:
+                self.selected = ()
+            if view.phase != Phase.SKAT:
+                self.hand_mode = False
+        game = view.contract.game if view.contract else None
+        self._cards = sort_hand(view.hand, game)
+        self._draw_topbar(view)
+        self._draw_opponents(view)
+        self._draw_score()
+        self._draw_log(view)
+        self._draw_trick(view)
+        self._draw_actions(view)
+        self._draw_hand(view)
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Tell the footer about the keys, if what they can do has changed."""
+        state = tuple(
+            self.check_action(*self._parse(b.action)) for b in self._bindings_list
+        )
+        if state != self._binding_state:
+            self._binding_state = state
+            self.refresh_bindings()
+
+    @staticmethod
+    def _parse(action: str) -> tuple[str, tuple[object, ...]]:
+        name, _, rest = action.partition("(")
+        args: tuple[object, ...] = ()
+        if rest:
+            arg = rest.rstrip(")").strip("'")
+            args = (int(arg),) if arg.lstrip("-").isdigit() else (arg,)
+        return name, args
+
+    def _draw_topbar(self, view: SeatView) -> None:
+        m = self.controller.match
+        names = self.controller.names()
+        by_seat = self._names_by_seat()
+        bar = Text()
+        bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
+        bar.append(f" · dealer {names[m.dealer]}")
+        if view.bid:
+            bar.append(" · bid ")
+            bar.append(str(view.bid), style="bold")
+        if view.soloist >= 0:
+            bar.append(" · soloist ")
+            bar.append(by_seat[view.soloist], style="bold")
+            if view.contract is not None:
+                bar.append(" · ")
+                bar.append(contract_text(view.contract, self.deck), style="bold")
+        self.query_one("#topbar", Line).show(bar)
+
+    def _last_words(self, view: SeatView) -> dict[int, str]:
+        words: dict[int, str] = {}
+        for seat, action in view.public_actions:
+            if isinstance(action, Bid):
+                words[seat] = f"bid {action.value}"
+            elif isinstance(action, Hold):
+                words[seat] = f"yes to {view.bid}" if view.phase == Phase.BIDDING else "yes"
+            elif isinstance(action, Pass):
+                words[seat] = "passed"
+        return words
+
+    def _draw_opponents(self, view: SeatView) -> None:
+        m = self.controller.match
+        words = self._last_words(view)
+        for place, offset in (("left", 1), ("right", 2)):
+            player = (self.viewer + offset) % m.players
+            panel = self.query_one(f"#opp-{place}", Line)
+            seat = m.seat_of(player)
+            level = self.controller.level(player)
+            title = self.controller.player_name(player) + (f" · {level}" if level else "")
+            panel.border_title = title
+            if seat is None:
+                panel.border_subtitle = "deals"
+                panel.show("")
+                continue
+            role = POSITION_NAMES[seat]
+            soloist = view.soloist == seat
+            panel.border_subtitle = f"{role} · SOLOIST" if soloist else role
+            panel.set_class(soloist, "-soloist")
+            panel.set_class(view.to_move == seat, "-to-move")
+            n = view.cards_left[seat]
+            line1 = Text()
+            line1.append("▮" * n, style="#6f8fd8")
+            line1.append(f" {n} card{'s' if n != 1 else ''}")
+            if view.phase >= Phase.PLAYING:
+                line1.append(f" · tricks {view.tricks[seat]}")
+            line2 = Text()
+            if view.open_cards and soloist:
+                game = view.contract.game if view.contract else None
+                line2 = cards_line(sort_hand(view.open_cards, game), self.deck, sep="")
+            elif self.controller.thinking == player and view.phase != Phase.FINISHED:
+                line2.append("thinking…", style="italic")
+            elif view.phase <= Phase.DECLARE and seat in words:
+                line2.append(words[seat], style="dim" if words[seat] == "passed" else "bold")
+            panel.show(Text("\n").join([line1, line2]))
+
+    def _draw_score(self) -> None:
+        m = self.controller.match
+        scoring = m.config.scoring
+        totals = m.totals()
+        best = max(totals) if m.outcomes else None
+        width = max(len(n) for n in self.controller.names())
+        text = Text()
+        for p, total in enumerate(totals):
+            if p:
+                text.append("\n")
+            name = self.controller.player_name(p)
+            style = "bold" if total == best else ""
+            text.append(f"{name:<{width}} ", style=style)
+            text.append(f"{total:>5}", style=style)
+        panel = self.query_one("#score", Line)
+        panel.border_title = "Score"
+        panel.border_subtitle = "SF" if scoring == Scoring.SEEGER_FABIAN else "standard"
+        panel.show(text)
+
+    def _draw_log(self, view: SeatView) -> None:
+        panel = self.query_one("#log", Line)
+        lines = event_lines(view, self._names_by_seat(), self.deck)
+        height = max(1, panel.size.height or 6)
+        panel.border_title = "Table"
+        panel.show(Text("\n").join(lines[-height:]))
+
+    def _draw_trick(self, view: SeatView) -> None:
+        m = self.controller.match
+        by_seat = self._names_by_seat()
+        spots: dict[int, Spot] = {}
+        cards: dict[int, Card] = {}
+        winner = -1
+        note = ""
+        if view.trick:
+            for i, c in enumerate(view.trick):
+                cards[(view.leader + i) % 3] = CARDS[c]
+            note = f"Trick {sum(view.tricks) + 1} of 10"
+        elif view.last_trick is not None and view.phase >= Phase.PLAYING:
+            t = view.last_trick
+            for i, c in enumerate(t.cards):
+                cards[(t.leader + i) % 3] = CARDS[c]
+            winner = t.winner
+            pts = points_of(sum(1 << c for c in t.cards))
+            note = f"Trick to {by_seat[winner]} · {pts} points"
+        elif view.phase == Phase.PLAYING:
+            note = f"First lead: {by_seat[view.to_move]}"
+        elif view.phase == Phase.BIDDING:
+            note = "Bidding"
+        elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
+            note = f"Soloist {by_seat[view.soloist]} at {view.bid}"
+        for seat in range(3):
+            spots[seat] = Spot(
+                name=by_seat[seat],
+                card=cards.get(seat),
+                to_move=view.to_move == seat,
+                won=winner == seat,
+            )
+        by_place = {}
+        for seat in range(3):
+            player = m.seats[seat]
+            offset = (player - self.viewer) % m.players
+            by_place[offset] = spots[seat]
+        skat_down = view.phase <= Phase.SKAT
+        self.query_one("#trick", TrickArea).state = TrickState(
+            left=by_place.get(1, Spot()),
+            right=by_place.get(2, Spot()),
+            bottom=by_place.get(0, Spot()),
+            skat_backs=2 if skat_down else 0,
+            places=view.phase >= Phase.PLAYING,
+            note=note,
+            deck=self.deck,
+        )
+
+    def _draw_actions(self, view: SeatView) -> None:
+        switcher = self.query_one("#actions", ContentSwitcher)
+        mine = self._mine()
+        if view.phase == Phase.BIDDING:
+            switcher.current = "bidding"
+            self._draw_bidding(view, mine)
+        elif view.phase == Phase.SKAT and mine and not self.hand_mode:
+            switcher.current = "skat"
+            self._draw_skat(view)
+        elif view.phase == Phase.DISCARD and mine:
+            switcher.current = "discard"
+            self._draw_discard(view)
+        elif mine and (
+            view.phase == Phase.DECLARE or (view.phase == Phase.SKAT and self.hand_mode)
+        ):
+            switcher.current = "declare"
+            self._draw_declare(view)
+        else:
+            switcher.current = "play"
+            self._draw_play(view, mine)
+
+    def _guide_text(self, cards: int, hand: bool = False) -> Text:
+        """What the hand is worth: the longest suit's game, grand, null."""
+        suit, grand, null = bidding_guide(cards)
+        if hand:
+            suit = estimate(suit.game, cards, Declare(suit.game, hand=True))
+            grand = estimate(GameType.GRAND, cards, Declare(GameType.GRAND, hand=True))
+            null = estimate(GameType.NULL, cards, Declare(GameType.NULL, hand=True))
+        mark = "≈" if hand else ""
+        text = Text()
+        text.append("Played hand: " if hand else "Your hand: ", style="dim")
+        text.append(
+            f"{game_short(suit.game, self.deck)} {suit.with_text} = {mark}{suit.value}",
+            style="bold",
+        )
+        text.append(f" ({suit.trumps} trumps)\n", style="dim")
+        text.append(f"Grand {grand.with_text} = {mark}{grand.value} · Null {null.value}")
+        return text
+
+    def _draw_bidding(self, view: SeatView, mine: bool) -> None:
+        by_seat = self._names_by_seat()
+        bids = [a.value for a in view.legal if isinstance(a, Bid)] if mine else []
+        can_hold = mine and HOLD in view.legal
+        can_pass = mine and PASS in view.legal
+        if bids:
+            if self.bid_choice not in bids:
+                self.bid_choice = bids[0]
+            value: int | None = self.bid_choice
+        else:
+            value = view.bid or None
+        status = Text()
+        passed = {s for s, a in view.public_actions if isinstance(a, Pass)}
+        if mine and bids:
+            if view.bid == 0 and len(passed) == 2:
+                status.append("Nobody bid: ", style="bold")
+                status.append("play at 18+, or pass.")
+            elif view.bid:
+                status.append(f"The bid is {view.bid}: ", style="bold")
+                status.append("raise it, or pass.")
+            else:
+                status.append("Your bid: ", style="bold")
+                status.append("−/+ choose, b bids.")
+        elif can_hold:
+            bidder = next(
+                (s for s, a in reversed(view.public_actions) if isinstance(a, Bid)), None
+            )
+            who = by_seat[bidder] if bidder is not None else "Someone"
+            status.append(f"{who} bids {view.bid} to you: ", style="bold")
+            status.append("yes or pass?")
+        elif view.seat in passed:
+            status.append("You passed. ", style="bold")
+            status.append(self._waiting_text(view))
+        else:
+            status.append(self._waiting_text(view))
+        i = bids.index(value) if value in bids else -1
+        self.query_one("#bidding", BiddingPanel).show(
+            status=status,
+            guide=self._guide_text(view.hand),
+            value=value,
+            can_bid=bool(bids),
+            can_hold=can_hold,
+            can_pass=can_pass,
+            can_lower=i > 0,
+            can_raise=0 <= i < len(bids) - 1,
+        )
+
+    def _waiting_text(self, view: SeatView) -> str:
+        if view.to_move < 0:
+            return ""
+        name = self._names_by_seat()[view.to_move]
+        player = self.controller.match.seats[view.to_move]
+        if self.controller.is_human(player):
+            return f"Waiting for {name}."
+        return f"{name} is thinking…"
+
+    def _draw_skat(self, view: SeatView) -> None:
+        status = Text(f"You play: the bid is {view.bid}. ", style="bold")
+        status.append("Pick up the skat, or play hand without looking at it.")
+        self.query_one("#skat", SkatPanel).show(status, self._guide_text(view.hand, hand=True))
+
+    def _draw_discard(self, view: SeatView) -> None:
+        status = Text("Put two cards back", style="bold")
+        status.append(" (their points count for you). From the skat: ")
+        if view.skat is not None:
+            status.append_text(cards_line(sort_hand(view.skat, None), self.deck))
+        chosen = Text()
+        if self.selected:
+            chosen.append("Putting back: ")
+            chosen.append_text(cards_line(list(self.selected), self.deck))
+            pts = sum(c.points for c in self.selected)
+            chosen.append(f" = {pts} points  ")
+        else:
+            chosen.append("Nothing chosen yet.  ", style="dim")
+        help_ = Text(
+            "1–0 or ←/→ and Space choose · click a card · choose again to change",
+            style="dim",
+        )
+        self.query_one("#discard", DiscardPanel).show(
+            status, chosen, help_, ready=len(self.selected) == 2
+        )
+
+    def _candidate(self, game: GameType, view: SeatView) -> Declare | None:
+        """The declaration the button for ``game`` would make now."""
+        hand = view.phase == Phase.SKAT
+        o = self.options
+        if game == GameType.NULL:
+            return Declare(GameType.NULL, hand=hand, ouvert=o["ouvert"])
+        if o["ouvert"] and not hand:
+            return None
+        return Declare(
+            game, hand=hand, schneider=o["schneider"] or o["schwarz"], schwarz=o["schwarz"],
+            ouvert=o["ouvert"],
+        )
+
+    def _declare_cards(self, view: SeatView) -> int:
+        """The cards whose jacks count as matadors: the hand, plus the skat
+        once it was picked up (hand + what was put back)."""
+        return view.hand | (view.discard or 0)
+
+    def _draw_declare(self, view: SeatView) -> None:
+        panel = self.query_one("#declare", DeclarePanel)
+        hand = view.phase == Phase.SKAT
+        cards = self._declare_cards(view)
+        warnings: list[str] = []
+        for game in ALL_GAMES:
+            d = self._candidate(game, view)
+            enabled = d is not None and d in view.legal
+            value = estimate(game, cards, d).value
+            approx = "≈" if hand and game != GameType.NULL else ""
+            label = f"{game_short(game, self.deck)} {approx}{value}"
+            warn = game != GameType.NULL and enabled and value < view.bid
+            if warn:
+                warnings.append(game_short(game, self.deck))
+            panel.show_game(game, label, enabled, warn)
+        o = self.options
+        shown = {
+            "schneider": o["schneider"] or o["schwarz"] or o["ouvert"],
+            "schwarz": o["schwarz"] or o["ouvert"],
+            "ouvert": o["ouvert"],
+        }
+        for option in OPTION_NAMES:
+            label = option.capitalize()
+            panel.show_option(option, label, shown[option], self._option_enabled(option, view))
+        note = Text()
+        if warnings:
+            note.append(f"{', '.join(warnings)}: below the bid {view.bid} ", style="bold red")
+            note.append("(overbid unless schneider lifts it). ", style="red")
+        if hand:
+            note.append("≈ hand game: the jacks in the skat still count.", style="dim")
+        else:
+            note.append("Values with the skat's jacks counted. Ouvert: null only.", style="dim")
+        panel.show_note(note, "Esc: back" if hand else "")
+
+    def _option_enabled(self, option: str, view: SeatView) -> bool:
+        if option == "ouvert":
+            return True
+        return view.phase == Phase.SKAT
+
+    def _draw_play(self, view: SeatView, mine: bool) -> None:
+        by_seat = self._names_by_seat()
+        status = Text()
+        if view.phase == Phase.FINISHED:
+            status.append("The deal is over.", style="bold")
+        elif view.phase == Phase.PLAYING and mine:
+            if view.trick:
+                status.append("Your turn. ", style="bold")
+                led = led_text(view, self.deck)
+                status.append(f"{led[:1].upper()}{led[1:]} was led: follow if you can.")
+            else:
+                status.append("Your lead. ", style="bold")
+                status.append("Play any card.")
+        elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
+            status.append(f"{by_seat[view.soloist]} won the bidding at {view.bid} ", style="bold")
+            status.append("and is choosing the game…")
+        else:
+            status.append(self._waiting_text(view))
+        tricks = Text()
+        if view.phase >= Phase.PLAYING:
+            tricks.append("Tricks: ", style="dim")
+            tricks.append(" · ".join(f"{by_seat[s]} {view.tricks[s]}" for s in range(3)))
+        hint = Text(self.hint_text, style="italic") if self.hint_text else Text(
+            "i: hint" if mine else "", style="dim"
+        )
+        self.query_one("#play", PlayPanel).show(status, tricks, hint)
+
+    def _playable(self, view: SeatView) -> frozenset[Card] | None:
+        if view.phase == Phase.PLAYING and self._mine():
+            return frozenset(a.card for a in view.legal if isinstance(a, Play))
+        return None
+
+    def _draw_hand(self, view: SeatView) -> None:
+        cards = self._cards
+        playable = self._playable(view)
+        choosing = view.phase == Phase.DISCARD and self._mine()
+        cursor_on = view.phase == Phase.PLAYING or choosing
+        if cursor_on and cards:
+            if self.cursor_card not in cards:
+                self.cursor_card = cards[0]
+            if playable is not None and self.cursor_card not in playable:
+                self.cursor_card = next(c for c in cards if c in playable)
+        cursor = cards.index(self.cursor_card) if cursor_on and self.cursor_card in cards else None
+        self.query_one("#hand", HandView).state = HandState(
+            cards=tuple(cards),
+            deck=self.deck,
+            playable=playable,
+            selected=frozenset(self.selected) if choosing else frozenset(),
+            cursor=cursor,
+            keys=cursor_on and (playable is not None or choosing),
+        )
+
+    # -- keys and buttons -------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self._view
+        if view is None:
+            return True
+        phase = view.phase
+        mine = self._mine()
+        legal = view.legal if mine else ()
+        if action in ("bid_step", "bid", "hold", "pass_bid"):
+            if phase != Phase.BIDDING:
+                return False
+            if action == "hold":
+                return True if HOLD in legal else None
+            if action == "pass_bid":
+                return True if PASS in legal else None
+            return True if any(isinstance(a, Bid) for a in legal) else None
+        if action in ("pick_up", "play_hand"):
+            return phase == Phase.SKAT and mine and not self.hand_mode
+        if action == "back":
+            return phase == Phase.SKAT and mine and self.hand_mode
+        if action in ("declare", "toggle"):
+            declaring = mine and (
+                phase == Phase.DECLARE or (phase == Phase.SKAT and self.hand_mode)
+            )
+            if not declaring:
+                return False
+            if action == "toggle":
+                return True if self._option_enabled(str(parameters[0]), view) else None
+            d = self._candidate(GameType.from_letter(str(parameters[0])), view)
+            return True if d is not None and d in legal else None
+        if action == "move":
+            return phase == Phase.PLAYING or (phase == Phase.DISCARD and mine)
+        if action == "play_card":
+            return (True if mine else None) if phase == Phase.PLAYING else False
+        if action == "select_card":
+            return phase == Phase.DISCARD and mine
+        if action == "pick":
+            if phase == Phase.PLAYING:
+                return True if mine else None
+            return phase == Phase.DISCARD and mine
+        if action == "put_back":
+            if phase != Phase.DISCARD or not mine:
+                return False
+            return True if len(self.selected) == 2 else None
+        if action == "last_trick":
+            if phase < Phase.PLAYING:
+                return False
+            return True if view.last_trick is not None else None
+        if action == "hint":
+            return True if mine else None
+        return True
+
+    def _act(self, action: Action) -> None:
+        try:
+            self.controller.act(self.viewer, action)
+        except ValueError as exc:
+            self.app.bell()
+            self.notify(str(exc), severity="warning", timeout=3)
+
+    def action_bid_step(self, step: int) -> None:
+        view = self._view
+        if view is None:
+            return
+        bids = [a.value for a in view.legal if isinstance(a, Bid)]
+        if not bids:
+            return
+        i = bids.index(self.bid_choice) if self.bid_choice in bids else 0
+        self.bid_choice = bids[max(0, min(len(bids) - 1, i + step))]
+        self._draw_bidding(view, self._mine())
+
+    def action_bid(self) -> None:
+        if self.bid_choice is not None and self.bid_choice in BIDS:
+            self._act(BIDS[self.bid_choice])
+
+    def action_hold(self) -> None:
+        self._act(HOLD)
+
+    def action_pass_bid(self) -> None:
+        self._act(PASS)
+
+    def action_pick_up(self) -> None:
+        self._act(PICK_UP)
+
+    def action_play_hand(self) -> None:
+        self.hand_mode = True
+        self.options = dict.fromkeys(OPTION_NAMES, False)
+        self.refresh_table()
+
+    def action_back(self) -> None:
+        self.hand_mode = False
+        self.refresh_table()
+
+    def action_declare(self, letter: str) -> None:
+        view = self._view
+        if view is None:
+            return
+        d = self._candidate(GameType.from_letter(letter), view)
+        if d is not None:
+            self._act(d)
+
+    def action_toggle(self, option: str) -> None:
+        self.options[option] = not self.options[option]
+        if option == "schneider" and not self.options["schneider"]:
+            self.options["schwarz"] = False  # schwarz includes schneider
+        if self._view is not None:
+            self._draw_declare(self._view)
+        self._refresh_footer()
+
+    def action_move(self, step: int) -> None:
+        view = self._view
+        cards = self._cards
+        if view is None or not cards:
+            return
+        allowed = self._playable(view) or frozenset(cards)
+        i = cards.index(self.cursor_card) if self.cursor_card in cards else 0
+        for k in range(1, len(cards) + 1):
+            j = (i + step * k) % len(cards)
+            if cards[j] in allowed:
+                self.cursor_card = cards[j]
+                break
+        self._draw_hand(view)
+
+    def action_play_card(self) -> None:
+        if self.cursor_card is not None:
+            self._play(self.cursor_card)
+
+    def action_select_card(self) -> None:
+        if self.cursor_card is not None:
+            self._toggle_card(self.cursor_card)
+
+    def action_pick(self, index: int) -> None:
+        view = self._view
+        if view is None:
+            return
+        if index >= len(self._cards):
+            self.app.bell()
+            return
+        card = self._cards[index]
+        if view.phase == Phase.DISCARD:
+            self.cursor_card = card
+            self._toggle_card(card)
+        else:
+            self._play(card)
+
+    def _play(self, card: Card) -> None:
+        view = self._view
+        if view is None:
+            return
+        playable = self._playable(view)
+        if playable is None:
+            return
+        if card not in playable:
+            self.app.bell()
+            led = led_text(view, self.deck)
+            self.notify(
+                f"{card_text(card, self.deck)} may not be played: "
+                f"{led} was led and you can follow.",
+                title="Follow suit", severity="warning", timeout=3,
+            )
+            return
+        self.cursor_card = card
+        self._act(Play(card))
+
+    def _toggle_card(self, card: Card) -> None:
+        view = self._view
+        if view is None or card not in self._cards:
+            return
+        if card in self.selected:
+            self.selected = tuple(c for c in self.selected if c != card)
+        else:
+            self.selected = (*self.selected, card)[-2:]
+        self._draw_discard(view)
+        self._draw_hand(view)
+        self._refresh_footer()
+
+    def action_put_back(self) -> None:
+        if len(self.selected) == 2:
+            a, b = self.selected
+            self._act(Discard((a, b)))
+
+    def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        view = self._view
+        if view is None:
+            return
+        if view.phase == Phase.DISCARD and self._mine():
+            self.cursor_card = message.card
+            self._toggle_card(message.card)
+        elif view.phase == Phase.PLAYING:
+            if self._mine():
+                self._play(message.card)
+            else:
+                self.cursor_card = message.card
+                self._draw_hand(view)
+
+    def on_hand_view_card_hovered(self, message: HandView.CardHovered) -> None:
+        view = self._view
+        if view is None or message.index >= len(self._cards):
+            return
+        card = self._cards[message.index]
+        playable = self._playable(view)
+        cursor_on = view.phase == Phase.PLAYING or (view.phase == Phase.DISCARD and self._mine())
+        if cursor_on and (playable is None or card in playable):
+            self.cursor_card = card
+            self._draw_hand(view)
+
+    def action_last_trick(self) -> None:
+        view = self._view
+        if view is None or view.last_trick is None:
+            return
+        t = view.last_trick
+        by_seat = self._names_by_seat()
+        plays = [(by_seat[(t.leader + i) % 3], CARDS[c]) for i, c in enumerate(t.cards)]
+        pts = points_of(sum(1 << c for c in t.cards))
+        self.app.push_screen(
+            LastTrickScreen(plays, by_seat[t.winner], pts, sum(view.tricks), self.deck)
+        )
+
+    def action_hint(self) -> None:
+        if self.controller.request_hint(self.viewer):
+            self.hint_text = "Thinking about a hint…"
+            if self._view is not None and self._view.phase == Phase.PLAYING:
+                self._draw_play(self._view, self._mine())
+
+    def _action_label(self, action: Action) -> str:
+        if isinstance(action, Play):
+            return card_text(action.card, self.deck)
+        if isinstance(action, Declare):
+            return contract_text(action.contract, self.deck)
+        if isinstance(action, Discard):
+            return "put back " + " ".join(card_text(c, self.deck) for c in action.cards)
+        if isinstance(action, PickUpSkat):
+            return "pick up the skat"
+        if isinstance(action, Bid):
+            return f"bid {action.value}"
+        return action_str(action)
+
+    def _show_hint(self, hint: Hint) -> None:
+        view = self._view
+        if view is None:
+            return
+        label = self._action_label(hint.action)
+        self.hint_text = f"Hint: {label} — {hint.reason}"
+        if isinstance(hint.action, Play) and hint.action.card in self._cards:
+            self.cursor_card = hint.action.card
+        if isinstance(hint.action, Bid):
+            self.bid_choice = hint.action.value
+        detail = ""
+        if hint.scores:
+            best = sorted(hint.scores.items(), key=lambda kv: -kv[1])[:6]
+            detail = "\n" + " · ".join(f"{self._action_label(a)} {v:.1f}" for a, v in best)
+        self.refresh_table()
+        self.notify(f"{label}: {hint.reason}{detail}", title="Hint (strong bot)", timeout=8)
+
+    # -- after the deal -----------------------------------------------------------
+
+    def _show_result(self) -> None:
+        if not self.controller.match.deal_finished:
+            return
+        if self.app.screen is not self:
+            self._result_due = True
+            return
+        self._result_due = False
+        m = self.controller.match
+        self.app.push_screen(
+            DealResultScreen(
+                m.outcomes[-1], self.controller.names(), m.config.deals, self.deck,
+                m.config.scoring,
+            ),
+            callback=self._after_result,
+        )
+
+    def _after_result(self, _: None) -> None:
+        self.app.push_screen(
+            ScoreSheetScreen(self.controller.match, self.controller.names(), self.deck),
+            callback=self._after_sheet,
+        )
+
+    def _after_sheet(self, choice: str | None) -> None:
+        if choice == "next":
+            self.controller.next_deal()
+        elif choice == "new":
+            cast("SkatApp", self.app).start_new_match()
+        elif choice == "quit":
+            self.app.exit()
+
+    def show_score_sheet(self) -> None:
+        """Look at the score sheet in the middle of a deal."""
+        self.app.push_screen(
+            ScoreSheetScreen(
+                self.controller.match, self.controller.names(), self.deck, browsing=True
+            )
+        )
+

@@ -1,0 +1,94 @@
+"""Words for what happens at the table, built from a seat's view."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from skat_core.cards import CARDS, Card, points_of
+from skat_core.game import Bid, Declare, Discard, Hold, Pass, PickUpSkat, Play
+from skat_core.rules import GameType, trick_winner
+from skat_core.value import Contract
+from skat_core.views import SeatView
+
+from ..deck import DeckStyle, card_chip, game_name, game_short, suit_name, suit_symbol
+
+
+def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
+    """``♣ Clubs hand, schneider announced``; short: ``♣ hand schneider``."""
+    parts = [game_short(contract.game, deck) if short else game_name(contract.game, deck)]
+    if contract.ouvert:
+        parts.append("ouvert")
+    if contract.hand:
+        parts.append("hand")
+    if contract.game != GameType.NULL and not contract.ouvert:
+        if contract.schwarz_announced:
+            parts.append("schwarz" if short else "schwarz announced")
+        elif contract.schneider_announced:
+            parts.append("schneider" if short else "schneider announced")
+    if short:
+        return " ".join(parts)
+    return " ".join(parts[:2]) + (", " + ", ".join(parts[2:]) if len(parts) > 2 else "")
+
+
+def tricks_so_far(view: SeatView) -> list[tuple[int, tuple[int, ...], int]]:
+    """(leader seat, cards, winner seat) of every finished trick, worked out
+    from the cards everyone saw played."""
+    if view.contract is None:
+        return []
+    game = view.contract.game
+    out: list[tuple[int, tuple[int, ...], int]] = []
+    plays = view.plays
+    for i in range(0, len(plays) - len(plays) % 3, 3):
+        leader = plays[i][0]
+        cards = tuple(c for _, c in plays[i : i + 3])
+        out.append((leader, cards, (leader + trick_winner(game, cards)) % 3))
+    return out
+
+
+def event_lines(view: SeatView, name_of_seat: tuple[str, str, str], deck: DeckStyle) -> list[Text]:
+    """The table talk: bids, the declaration, and each finished trick."""
+    lines: list[Text] = []
+    for seat, action in view.public_actions:
+        who = name_of_seat[seat]
+        line = Text(f"{who}: ", style="bold")
+        match action:
+            case Bid(value=v):
+                line.append(str(v))
+            case Hold():
+                line.append("yes")
+            case Pass():
+                line.append("pass", style="dim")
+            case PickUpSkat():
+                line.append("picked up the skat")
+            case Discard(cards=cards):
+                line.append("put back ")
+                for i, c in enumerate(cards):
+                    if i:
+                        line.append(" ")
+                    line.append_text(card_chip(CARDS[c], deck))
+            case Declare():
+                line.append(contract_text(action.contract, deck, short=True), style="bold")
+            case Play():
+                continue
+            case _:
+                line.append(type(action).__name__.lower())
+        lines.append(line)
+    for number, (_, cards, winner) in enumerate(tricks_so_far(view), 1):
+        line = Text(f"Trick {number}: ")
+        line.append(name_of_seat[winner], style="bold")
+        line.append(f" +{points_of(sum(1 << c for c in cards))}")
+        lines.append(line)
+    return lines
+
+
+def led_text(view: SeatView, deck: DeckStyle) -> str:
+    """What the first card of the trick asks for: 'trump' or a suit name."""
+    if not view.trick or view.contract is None:
+        return ""
+    card: Card = CARDS[view.trick[0]]
+    game = view.contract.game
+    if game != GameType.NULL and (card.is_jack or card.suit == game.trump_suit):
+        return "trump"
+    if deck == DeckStyle.GERMAN:
+        return suit_name(card.suit, deck)
+    return f"{suit_symbol(card.suit, deck)} {suit_name(card.suit, deck).lower()}"
