@@ -1,0 +1,93 @@
+"""Helpers for driving the app as a player would: keys, clicks, and reading
+the screen as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from skat_core.bots import Bot, RandomBot
+from skat_core.game import Action, Pass, Phase
+from skat_core.views import SeatView
+from skat_tui.app import SkatApp
+from skat_tui.deck import DeckStyle
+from skat_tui.screens import TableScreen
+from skat_tui.settings import Settings
+
+
+class PassingBot(RandomBot):
+    """A random player that never bids, so the human gets to play the game."""
+
+    def choose(self, view: SeatView) -> Action:
+        if view.phase == Phase.BIDDING and Pass() in view.legal:
+            return Pass()
+        return super().choose(view)
+
+
+def passing_bots(level: str, seed: int | str = 0) -> Bot:
+    return PassingBot(seed)
+
+
+def random_bots(level: str, seed: int | str = 0) -> Bot:
+    """The fastest bots there are, whatever level is asked for."""
+    return RandomBot(seed)
+
+
+def make_app(
+    seed: str = "tui",
+    factory: Any = passing_bots,
+    viewer: int = 0,
+    **settings: Any,
+) -> SkatApp:
+    """An app with fixed names and seed, no delays, fast bots and settings
+    kept in memory."""
+    options: dict[str, Any] = {
+        "speed": "instant",
+        "bot_levels": ("random", "random"),
+        "player_name": "You",
+        "deck": DeckStyle.FOUR_COLOUR,
+    }
+    options.update(settings)
+    return SkatApp(
+        Settings(**options), seed=seed, bot_factory=factory, viewer=viewer, hint_level="random"
+    )
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let the bots finish their moves and the screen catch up: return when a
+    human has to act (or a dialog waits)."""
+    app = pilot.app
+    for _ in range(200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        screen = app.table if isinstance(app, SkatApp) else None
+        if screen is None:
+            break
+        c = screen.controller
+        busy = (c.thinking is not None and not c.paused) or (
+            c.match.deal_finished and app.screen is screen
+        )
+        if not busy:
+            break
+    await pilot.pause()
+
+
+def table(app: SkatApp) -> TableScreen:
+    screen = app.table
+    assert screen is not None
+    return screen
+
+
+def view(app: SkatApp) -> SeatView:
+    v = table(app).controller.view(app.viewer)
+    assert v is not None
+    return v
+
+
+def screen_text(app: SkatApp) -> str:
+    """Every line of every screen on the stack, as plain text."""
+    lines: list[str] = []
+    for screen in app.screen_stack:
+        lines.extend(strip.text for strip in screen._compositor.render_strips())
+    return "\n".join(lines)

@@ -1,0 +1,125 @@
+"""A whole deal played by keys alone: bid, pick up, discard, declare, ten
+tricks, the result and the score sheet."""
+
+from __future__ import annotations
+
+from skat_core.cards import CardSet
+from skat_core.game import Phase
+from skat_core.rules import GameType
+from skat_tui.screens import DealResultScreen, LastTrickScreen, ScoreSheetScreen, TableScreen
+from skat_tui.widgets import HandView
+
+from .helpers import make_app, screen_text, settle, table, view
+
+
+async def test_a_whole_deal_by_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        v = view(app)
+        # Deal 1: the human deals, so sits at rearhand; middlehand passed.
+        assert v.phase == Phase.BIDDING and v.to_move == v.seat == 2
+        assert "Your bid" in screen_text(app)
+
+        await pilot.press("plus", "plus", "minus")  # 18 → 20 → 22 → 20
+        assert table(app).bid_choice == 20
+        await pilot.press("b")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.SKAT and v.soloist == v.seat and v.bid == 20
+        assert "Pick up skat" in screen_text(app)
+
+        await pilot.press("u")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.DISCARD and len(v.hand_set) == 12
+        hand = list(app.screen.query_one(HandView).state.cards)
+        # Choose cards 1 and 2, change our mind about 2, take 3 instead.
+        await pilot.press("1", "2", "2", "3")
+        assert set(table(app).selected) == {hand[0], hand[2]}
+        assert "Putting back" in screen_text(app)
+        await pilot.press("d")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.DECLARE and len(v.hand_set) == 10
+        assert v.discard == CardSet([hand[0], hand[2]]).mask
+
+        await pilot.press("g")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.PLAYING
+        assert v.contract is not None and v.contract.game == GameType.GRAND
+
+        plays = 0
+        while view(app).phase == Phase.PLAYING:
+            assert view(app).to_move == view(app).seat
+            await pilot.press("enter")
+            await settle(pilot)
+            plays += 1
+        assert plays == 10
+
+        assert isinstance(app.screen, DealResultScreen)
+        outcome = table(app).controller.match.outcomes[-1]
+        text = screen_text(app)
+        assert outcome.result.explain() in text
+        assert "Skat as dealt" in text and "As dealt" in text
+
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ScoreSheetScreen)
+        text = screen_text(app)
+        assert "Total, Seeger-Fabian" in text and "Total, Standard" in text
+
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert table(app).controller.match.deal_number == 1
+        assert "Deal 2 of 9" in screen_text(app)
+
+
+async def test_hand_game_with_announcement_by_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("h")  # play hand
+        await settle(pilot)
+        text = screen_text(app)
+        assert "≈" in text and "Schneider" in text
+        await pilot.press("escape")  # back to the choice
+        assert "Pick up skat" in screen_text(app)
+        await pilot.press("h", "x")  # hand, schneider announced
+        await pilot.press("c")
+        await settle(pilot)
+        v = view(app)
+        assert v.contract is not None
+        assert v.contract.game == GameType.CLUBS
+        assert v.contract.hand and v.contract.schneider_announced
+
+
+async def test_last_trick_and_hint() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("u", "1", "2", "d", "g")
+        await settle(pilot)
+        await pilot.press("t")  # no trick finished yet: nothing happens
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        last = view(app).last_trick
+        assert last is not None
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, LastTrickScreen)
+        assert "took it" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+
+        if view(app).to_move == view(app).seat:
+            await pilot.press("i")
+            await settle(pilot)
+            assert "Hint:" in screen_text(app)
