@@ -26,10 +26,13 @@ Seats: ``hands[0..2]`` are in play order (seat ``i + 1`` plays after seat
 >>> from skat_core.cards import CardSet
 >>> def m(text: str) -> int:
 ...     return CardSet.from_str(text).mask
->>> solve((m("CJ HA"), m("SJ H7"), m("C7 HT")), soloist=0, game=4, to_move=0)
-23
->>> solve_moves((m("CJ HA"), m("SJ H7"), m("C7 HT")), 0, 4, 0)
-{31: 23, 13: 23}
+>>> hands = (m("CJ HA"), m("SJ H7"), m("HT C7"))
+>>> solve(hands, soloist=0, game=4, to_move=0)  # grand: he takes all 25
+25
+>>> solve(hands, soloist=0, game=4, to_move=1)  # ♥7 led: ♥10 and ♥A fall
+25
+>>> solve_moves(hands, soloist=1, game=4, to_move=0)  # seat 1 plays alone
+{31: 0, 13: 0}
 >>> solve((m("H7"), m("H8"), m("D9")), soloist=0, game=5, to_move=0)
 0
 """
@@ -37,6 +40,7 @@ Seats: ``hands[0..2]`` are in play order (seat ``i + 1`` plays after seat
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TypeAlias
 
 from .cards import CARD_POINTS, CARD_SUIT, JACKS, NULL_RANK, Mask, points_of
@@ -58,6 +62,13 @@ _SEGMENTS: Mask = JACKS | sum(7 << (7 * s) for s in range(4))
 _CLASS_BOTTOMS: Mask = 1 << 28 | sum(1 << (7 * s) for s in range(4))
 
 
+@cache
+def _follow_table(game: int) -> tuple[Mask, ...]:
+    """``FOLLOW[c]``: the cards that follow a lead of ``c``."""
+    return tuple(follow_class(game, c) for c in range(32))
+
+
+@cache
 def _beats_table(game: int) -> tuple[Mask, ...]:
     """``BEATS[c]``: the cards that take a trick from ``c`` when ``c`` is
     winning it (trumps beat non-trumps, higher cards of ``c``'s class beat
@@ -120,9 +131,7 @@ def _groups(game: int, hand: Mask, in_play: Mask) -> dict[int, int]:
             if not in_play >> c & 1:
                 continue
             if hand >> c & 1:
-                if prev >= 0 and hand >> prev & 1 and (
-                    null or CARD_POINTS[prev] == CARD_POINTS[c]
-                ):
+                if prev >= 0 and hand >> prev & 1 and (null or CARD_POINTS[prev] == CARD_POINTS[c]):
                     reps[c] = reps[prev]
                 else:
                     reps[c] = c
@@ -214,7 +223,7 @@ class Solver:
         which is faster in CPython than attribute look-ups)."""
         game = self.game
         points = CARD_POINTS
-        fclass = tuple(follow_class(game, c) for c in range(32))
+        fclass = _follow_table(game)
         beats = _beats_table(game)
         seg = _SEGMENTS
         nb = _ALL & ~_CLASS_BOTTOMS
@@ -343,14 +352,14 @@ class Solver:
                         continue
                     px = points[x]
                     pairs = []
-                    for y in (bits.get(m1) or _bits_t(m1)):
+                    for y in bits.get(m1) or _bits_t(m1):
                         py = px + points[y]
                         if bx >> y & 1:
                             # d1 takes x: the trick is the defenders'.
                             if not is_top(y, d1, gone):
                                 continue
                             by = beats[y]
-                            for z in (bits.get(m2) or _bits_t(m2)):
+                            for z in bits.get(m2) or _bits_t(m2):
                                 if not is_top(z, d2, gone):
                                     continue
                                 pz = py + points[z]
@@ -364,7 +373,7 @@ class Solver:
                             # group's lowest if the soloist does.
                             y_top = -1
                             y_low = low1 >> y & 1
-                            for z in (bits.get(m2) or _bits_t(m2)):
+                            for z in bits.get(m2) or _bits_t(m2):
                                 pz = py + points[z]
                                 if bx >> z & 1:
                                     if y_top < 0:
@@ -388,7 +397,13 @@ class Solver:
                             if pts >= worst:
                                 continue
                             v = pts + ab(
-                                s ^ xb, d1 ^ (1 << y), d2 ^ (1 << z), 0, rem - pts, a - pts, bb - pts
+                                s ^ xb,
+                                d1 ^ (1 << y),
+                                d2 ^ (1 << z),
+                                0,
+                                rem - pts,
+                                a - pts,
+                                bb - pts,
                             )
                         if v < worst:
                             worst = v
@@ -408,7 +423,7 @@ class Solver:
                 # choose a pair of cards, the most promising pairs first.
                 g = _INF
                 pairs = []
-                for x in (bits.get(r1) or _bits_t(r1)):
+                for x in bits.get(r1) or _bits_t(r1):
                     fx = fclass[x]
                     m2 = r2 & fx or r2
                     ms = rs & fx or rs
@@ -419,7 +434,7 @@ class Solver:
                     bonus = 1 << 21 if x == hint else 0
                     x_top = -1
                     x_low = low1 >> x & 1
-                    for y in (bits.get(m2) or _bits_t(m2)):
+                    for y in bits.get(m2) or _bits_t(m2):
                         py = px + points[y]
                         wc = y if bx >> y & 1 else x
                         bw = beats[wc]
@@ -452,7 +467,7 @@ class Solver:
                         by = bx
                     best = -1
                     aa = a
-                    for z in (wf.get(ms | by << 32) or _order_t(ms, by, False)):
+                    for z in wf.get(ms | by << 32) or _order_t(ms, by, False):
                         pts = pxy + points[z]
                         if by >> z & 1:
                             if not is_top(z, s, gone):
@@ -491,7 +506,7 @@ class Solver:
                     px = points[x]
                     best = -1
                     aa = a
-                    for y in (wf.get(ms | bx << 32) or _order_t(ms, bx, False)):
+                    for y in wf.get(ms | bx << 32) or _order_t(ms, bx, False):
                         yb = 1 << y
                         pxy = px + points[y]
                         if bx >> y & 1:
@@ -511,7 +526,11 @@ class Solver:
                             continue
                         worst = _INF
                         bb = b
-                        for z in (wf.get(m1 | by << 32) or _order_t(m1, by, False)) if wy == 0 else (sf.get(m1 | by << 32) or _order_t(m1, by, True)):
+                        for z in (
+                            (wf.get(m1 | by << 32) or _order_t(m1, by, False))
+                            if wy == 0
+                            else (sf.get(m1 | by << 32) or _order_t(m1, by, True))
+                        ):
                             pts = pxy + points[z]
                             if by >> z & 1:
                                 if not is_top(z, d1, gone):
@@ -737,8 +756,9 @@ class Solver:
 
     # -- drivers --------------------------------------------------------
 
-    def _root(self, hands: Hands, to_move: int, trick: tuple[int, ...],
-              trick_leader: int | None) -> tuple[list[int], int, list[int]]:
+    def _root(
+        self, hands: Hands, to_move: int, trick: tuple[int, ...], trick_leader: int | None
+    ) -> tuple[list[int], int, list[int]]:
         """Check a position and turn it into the search's terms: hands
         relative to the soloist (in null numbering for null), the relative
         leader of the current trick and its cards."""
@@ -795,14 +815,24 @@ class Solver:
             g = v
         return lo
 
-    def solve(self, hands: Hands, to_move: int, trick: tuple[int, ...] = (),
-              trick_leader: int | None = None) -> int:
+    def solve(
+        self,
+        hands: Hands,
+        to_move: int,
+        trick: tuple[int, ...] = (),
+        trick_leader: int | None = None,
+    ) -> int:
         """See :func:`solve`."""
         rel, lead, cards = self._root(hands, to_move, trick, trick_leader)
         return self._mtdf(rel, lead, cards)
 
-    def solve_moves(self, hands: Hands, to_move: int, trick: tuple[int, ...] = (),
-                    trick_leader: int | None = None) -> dict[int, int]:
+    def solve_moves(
+        self,
+        hands: Hands,
+        to_move: int,
+        trick: tuple[int, ...] = (),
+        trick_leader: int | None = None,
+    ) -> dict[int, int]:
         """See :func:`solve_moves`."""
         rel, lead, cards = self._root(hands, to_move, trick, trick_leader)
         seat = (lead + len(cards)) % 3
@@ -826,8 +856,14 @@ class Solver:
         reps = _groups(self.game, hand, in_play)
         return {c: out[reps[c]] for c in sorted(_bits(legal), reverse=True)}
 
-    def wins(self, hands: Hands, to_move: int, target: int, trick: tuple[int, ...] = (),
-             trick_leader: int | None = None) -> bool:
+    def wins(
+        self,
+        hands: Hands,
+        to_move: int,
+        target: int,
+        trick: tuple[int, ...] = (),
+        trick_leader: int | None = None,
+    ) -> bool:
         """See :func:`solver_wins`."""
         rel, lead, cards = self._root(hands, to_move, trick, trick_leader)
         if self.game == NULL:
@@ -835,26 +871,6 @@ class Solver:
         if target <= 0:
             return True
         return self._window(rel, lead, cards, target - 1, target) >= target
-
-
-def _win_first(mask: int, beat: int) -> list[int]:
-    """Cards that take the trick (most points first), then the others
-    (fewest points first)."""
-    w = _bits(mask & beat)
-    rest = _bits(mask & ~beat)
-    w.sort(key=_PKEY.__getitem__, reverse=True)
-    rest.sort(key=_PKEY.__getitem__)
-    return w + rest
-
-
-def _smear_first(mask: int, beat: int) -> list[int]:
-    """When the partner holds the trick: cards that leave it to him, most
-    points first, then the others."""
-    w = _bits(mask & beat)
-    rest = _bits(mask & ~beat)
-    w.sort(key=_PKEY.__getitem__)
-    rest.sort(key=_PKEY.__getitem__, reverse=True)
-    return rest + w
 
 
 _PKEY = tuple(CARD_POINTS[c] * 64 + c for c in range(32))
@@ -894,8 +910,14 @@ def _solver(game: int, soloist: int) -> Solver:
     return solver
 
 
-def solve(hands: Hands, soloist: int, game: int, to_move: int, trick: tuple[int, ...] = (),
-          trick_leader: int | None = None) -> int:
+def solve(
+    hands: Hands,
+    soloist: int,
+    game: int,
+    to_move: int,
+    trick: tuple[int, ...] = (),
+    trick_leader: int | None = None,
+) -> int:
     """The soloist's card points from the remaining tricks under best play.
 
     ``hands`` are the seats' cards as masks, in play order; ``trick`` the
@@ -907,15 +929,28 @@ def solve(hands: Hands, soloist: int, game: int, to_move: int, trick: tuple[int,
     return _solver(game, soloist).solve(hands, to_move, trick, trick_leader)
 
 
-def solve_moves(hands: Hands, soloist: int, game: int, to_move: int,
-                trick: tuple[int, ...] = (), trick_leader: int | None = None) -> dict[int, int]:
+def solve_moves(
+    hands: Hands,
+    soloist: int,
+    game: int,
+    to_move: int,
+    trick: tuple[int, ...] = (),
+    trick_leader: int | None = None,
+) -> dict[int, int]:
     """The exact value (as :func:`solve` gives it) after each legal card of
     the seat to move, highest card number first."""
     return _solver(game, soloist).solve_moves(hands, to_move, trick, trick_leader)
 
 
-def solver_wins(hands: Hands, soloist: int, game: int, to_move: int, target: int,
-                trick: tuple[int, ...] = (), trick_leader: int | None = None) -> bool:
+def solver_wins(
+    hands: Hands,
+    soloist: int,
+    game: int,
+    to_move: int,
+    target: int,
+    trick: tuple[int, ...] = (),
+    trick_leader: int | None = None,
+) -> bool:
     """Whether the soloist takes at least ``target`` points in the remaining
     tricks (one null-window search, cheaper than :func:`solve`).  For null
     games ``target`` is ignored: whether the soloist can avoid every trick."""

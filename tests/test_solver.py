@@ -1,0 +1,239 @@
+"""The double-dummy solver against solved reference positions and against a
+brute-force minimax written straight from the rules.
+
+The reference files (``shared/data/dds``) were solved by an independent
+program; CI has a copy of ``shared/`` beside the repository.  All lines of
+the 1- to 4-card files are checked, a fixed subset of the larger ones, so
+that the suite stays quick on two cores.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from skat_core.cards import CardSet, points_of
+from skat_core.rules import GameType, legal_cards, trick_points, trick_winner
+from skat_core.solver import Solver, solve, solve_moves, solver_wins
+
+REPO = Path(__file__).resolve().parents[1]
+VARIANT_GAME = {0: 4, 1: 3, 2: 2, 3: 1, 4: 0}  # data file variant -> GameType
+
+Line = tuple[tuple[int, int, int], int, int, int, int]
+
+
+@pytest.fixture(scope="session")
+def dds_dir() -> Path:
+    """``shared/data/dds`` beside the repository (or inside it)."""
+    for candidate in (REPO.parent / "shared" / "data" / "dds", REPO / "shared" / "data" / "dds"):
+        if candidate.is_dir():
+            return candidate
+    pytest.skip("reference positions not found: ../shared/data/dds beside the repository")
+
+
+def load(path: Path) -> list[Line]:
+    out: list[Line] = []
+    for text in path.read_text().splitlines():
+        h0, h1, h2, skat, to_move, variant, score = (int(f) for f in text.split(","))
+        out.append(((h0, h1, h2), skat, to_move, VARIANT_GAME[variant], score))
+    return out
+
+
+# (file, step, chunks): every ``step``-th line, split into ``chunks`` tests
+# so that pytest-xdist can spread them.
+SUBSETS = [
+    ("one_cards", 1, 1),
+    ("two_cards", 1, 1),
+    ("three_cards", 1, 1),
+    ("four_cards", 1, 2),
+    ("five_cards", 3, 2),
+    ("six_cards", 10, 2),
+    ("seven_cards", 10, 2),
+    ("eight_cards", 2, 3),
+    ("nine_cards", 5, 3),
+    ("ten_cards", 15, 3),
+]
+CASES = [(name, step, chunk, chunks) for name, step, chunks in SUBSETS for chunk in range(chunks)]
+
+
+@pytest.mark.parametrize(
+    ("name", "step", "chunk", "chunks"), CASES, ids=[f"{c[0]}-{c[2]}" for c in CASES]
+)
+def test_reference_positions(dds_dir: Path, name: str, step: int, chunk: int, chunks: int) -> None:
+    """Each position's score is the soloist's points from the remaining
+    tricks (plus the skat's points, 0 in these files)."""
+    lines = load(dds_dir / f"{name}.txt")[::step][chunk::chunks]
+    assert lines
+    wrong = []
+    for hands, skat, to_move, game, score in lines:
+        value = Solver(game, 0).solve(hands, to_move) + points_of(skat)
+        if value != score:
+            wrong.append((hands, to_move, game, score, value))
+    assert not wrong, f"{len(wrong)} of {len(lines)} wrong, e.g. {wrong[:3]}"
+
+
+def test_full_games_sample(dds_dir: Path) -> None:
+    """A few full deals, skat points included (the benchmark does all)."""
+    for hands, skat, to_move, game, score in load(dds_dir / "full_game.txt")[::30]:
+        assert Solver(game, 0).solve(hands, to_move) + points_of(skat) == score
+
+
+def test_moves_agree_with_solve(dds_dir: Path) -> None:
+    """The best card's value is the position's value, for either side to move."""
+    for hands, _skat, to_move, game, _score in load(dds_dir / "five_cards.txt")[::100]:
+        soloist = 0
+        value = solve(hands, soloist, game, to_move)
+        moves = solve_moves(hands, soloist, game, to_move)
+        assert set(moves) == set(CardSet(legal_cards(game, hands[to_move], None)))
+        best = max(moves.values()) if to_move == soloist else min(moves.values())
+        assert best == value
+        assert solver_wins(hands, soloist, game, to_move, value)
+        assert not solver_wins(hands, soloist, game, to_move, value + 1)
+
+
+# -- a brute-force reference ---------------------------------------------
+
+
+def brute_force(
+    hands: tuple[int, int, int],
+    soloist: int,
+    game: int,
+    to_move: int,
+    trick: tuple[int, ...] = (),
+    leader: int | None = None,
+) -> int:
+    """Plain minimax over every legal card, straight from the rules."""
+    null = game == GameType.NULL
+
+    @cache
+    def value(hands: tuple[int, int, int], trick: tuple[int, ...], leader: int) -> int:
+        if len(trick) == 3:
+            winner = (leader + trick_winner(game, trick)) % 3
+            if null:
+                if winner == soloist:
+                    return 1
+                return value(hands, (), winner) if any(hands) else 0
+            points = trick_points(trick) if winner == soloist else 0
+            return points + (value(hands, (), winner) if any(hands) else 0)
+        seat = (leader + len(trick)) % 3
+        legal = legal_cards(game, hands[seat], trick[0] if trick else None)
+        results = []
+        for card in range(32):
+            if legal >> card & 1:
+                after = list(hands)
+                after[seat] ^= 1 << card
+                results.append(value((after[0], after[1], after[2]), (*trick, card), leader))
+        soloist_choice = (seat == soloist) != null  # null: the soloist avoids tricks
+        return max(results) if soloist_choice else min(results)
+
+    return value(hands, trick, to_move if leader is None else leader)
+
+
+def random_position(
+    rng: random.Random, size: int, in_trick: int
+) -> tuple[tuple[int, int, int], tuple[int, ...], int]:
+    cards = list(range(32))
+    rng.shuffle(cards)
+    leader = rng.randrange(3)
+    trick = tuple(cards[:in_trick])
+    rest = iter(cards[in_trick:])
+    hands = [0, 0, 0]
+    for seat in range(3):
+        played = (seat - leader) % 3 < in_trick
+        for _ in range(size - played):
+            hands[seat] |= 1 << next(rest)
+    return (hands[0], hands[1], hands[2]), trick, leader
+
+
+@pytest.mark.parametrize("game", list(range(6)))
+def test_against_brute_force(game: int) -> None:
+    """Random small positions, also in the middle of a trick, every seat as
+    soloist: the value and the value of every card match the brute force."""
+    rng = random.Random(1000 + game)
+    for _ in range(60):
+        size = rng.randint(1, 4)
+        in_trick = rng.randint(0, 2)
+        hands, trick, leader = random_position(rng, size, in_trick)
+        soloist = rng.randrange(3)
+        to_move = (leader + in_trick) % 3
+        lead = leader if trick else None
+        expected = brute_force(hands, soloist, game, to_move, trick, leader)
+        assert solve(hands, soloist, game, to_move, trick, lead) == expected
+        moves = solve_moves(hands, soloist, game, to_move, trick, lead)
+        for card, v in moves.items():
+            after = list(hands)
+            after[to_move] ^= 1 << card
+            assert v == brute_force(
+                (after[0], after[1], after[2]),
+                soloist,
+                game,
+                (to_move + 1) % 3,
+                (*trick, card),
+                leader,
+            )
+
+
+# -- null games by hand --------------------------------------------------
+
+
+def m(text: str) -> int:
+    return CardSet.from_str(text).mask
+
+
+NULL = int(GameType.NULL)
+
+
+def test_null_soloist_ducks_under_a_lead() -> None:
+    """Soloist leads ♥7 under the defenders' ♥8: no trick for him."""
+    assert solve((m("H7"), m("H8"), m("D9")), 0, NULL, 0) == 0
+
+
+def test_null_soloist_must_take_with_a_single_ace() -> None:
+    """A lone ace led into two low cards wins the trick: null is lost."""
+    assert solve((m("HA"), m("H7"), m("H8")), 0, NULL, 0) == 1
+    assert not solver_wins((m("HA"), m("H7"), m("H8")), 0, NULL, 0, 0)
+
+
+def test_null_jack_ranks_between_ten_and_queen() -> None:
+    """In null the jack is a plain card of its suit: ♥J beats ♥10 but not ♥Q."""
+    # Defender leads ♥10; soloist (seat 1) holds ♥J and must follow: lost.
+    assert solve((m("HT"), m("HJ"), m("H7")), 1, NULL, 0) == 1
+    # Holding ♥9 too, he ducks under the ♥10.
+    assert solve((m("HT D7"), m("HJ H9"), m("H7 D8")), 1, NULL, 0) == 0
+    # Led ♥Q, the ♥J stays below it.
+    assert solve((m("HQ"), m("HJ"), m("H7")), 1, NULL, 0) == 0
+
+
+def test_null_defenders_force_a_trick_later() -> None:
+    """The soloist escapes the first trick but his ♠A must win later: the
+    defenders lead spades at him (♠A alone against ♠7 ♠8)."""
+    hands = (m("D7 SA"), m("D8 S7"), m("D9 S8"))
+    assert brute_force(hands, 0, NULL, 0) == 1
+    assert solve(hands, 0, NULL, 0) == 1
+    moves = solve_moves(hands, 0, NULL, 0)
+    assert moves == {int(c): 1 for c in CardSet(hands[0])}
+
+
+def test_null_mid_trick() -> None:
+    """Middle of a trick: ♥8 led by seat 2, the soloist (seat 0) to play
+    with ♥7 and ♥9 and seat 1 void in hearts: only ♥7 keeps him clean."""
+    hands = (m("H7 H9"), m("D7 D8"), m("D9"))
+    h8, h7, h9 = (m(c).bit_length() - 1 for c in ("H8", "H7", "H9"))
+    moves = solve_moves(hands, 0, NULL, 0, (h8,), trick_leader=2)
+    assert moves == {h9: 1, h7: 0}
+    for card, v in moves.items():
+        after = (hands[0] ^ 1 << card, hands[1], hands[2])
+        assert v == brute_force(after, 0, NULL, 1, (h8, card), 2)
+    assert solve(hands, 0, NULL, 0, (h8,), 2) == 0
+
+
+def test_rejects_inconsistent_positions() -> None:
+    with pytest.raises(ValueError):
+        solve((m("H7"), m("H7"), m("D9")), 0, 4, 0)
+    with pytest.raises(ValueError):
+        solve((m("H7 H8"), m("H9"), m("D9")), 0, 4, 0)
+    with pytest.raises(ValueError):
+        solve((m("H7"), m("H8"), m("D9")), 0, 4, 1, trick=(5,))
