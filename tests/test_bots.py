@@ -23,7 +23,8 @@ from skat_core.game import GameState, Phase, Play, new_game
 
 TINY = LevelConfig(
     skat_samples=3,
-    budget=SearchBudget(exact_from=3, exact_samples=3, rollout_samples=2, rollout_exact=3),
+    budget=SearchBudget(exact_from=3, tiers_from=5, exact_samples=3, tier_samples=2,
+                        rollout_samples=2, rollout_exact=3),
 )
 
 

@@ -7,7 +7,7 @@ the evaluator's best discard for that game, or (one time in four) plays it as
 a hand game; the three seats then play it out with bots of ``--level``.  Each
 game becomes a line: the model's features, whether it was won and whether
 the soloist reached 90.  Games the current evaluator gives less than a 3%
-chance are skipped (nobody would declare them).
+chance (``--min-p``) are skipped (nobody would declare them).
 
 ``python -m skat_core.bots.calibrate fit games.jsonl`` fits a logistic
 regression (Newton's method with a little L2 shrinkage, no dependencies) for
@@ -87,8 +87,8 @@ def _play_out(state: GameState, level: str, seed: str) -> GameState:
     return state
 
 
-def simulate_deal(args: tuple[str, int, str]) -> list[dict[str, object]]:
-    seed, number, level = args
+def simulate_deal(args: tuple[str, int, str, float]) -> list[dict[str, object]]:
+    seed, number, level, min_p = args
     deal = deal_from_seed(f"calibrate:{seed}", number)
     rows: list[dict[str, object]] = []
     for soloist in range(3):
@@ -103,7 +103,7 @@ def simulate_deal(args: tuple[str, int, str]) -> list[dict[str, object]]:
             if hand_game:
                 hand = hand10
                 skat_points = points_of(deal.skat)
-                if _chance(game, hand, skat_points, forehand) < 0.03:
+                if _chance(game, hand, skat_points, forehand) < min_p:
                     continue
                 state = state.apply(Declare(gtype, hand=True, ouvert=game == 6))
             else:
@@ -111,7 +111,7 @@ def simulate_deal(args: tuple[str, int, str]) -> list[dict[str, object]]:
                 a, b = _best_discard(game, cards12, forehand)
                 hand = cards12 & ~(1 << a | 1 << b)
                 skat_points = CARD_POINTS[a] + CARD_POINTS[b]
-                if _chance(game, hand, skat_points, forehand) < 0.03:
+                if _chance(game, hand, skat_points, forehand) < min_p:
                     continue
                 state = state.apply(PickUpSkat())
                 state = state.apply(Discard((CARDS[a], CARDS[b])))
@@ -130,8 +130,9 @@ def simulate_deal(args: tuple[str, int, str]) -> list[dict[str, object]]:
     return rows
 
 
-def generate(deals: int, level: str, seed: str, out: str, workers: int) -> None:
-    jobs = [(seed, i, level) for i in range(deals)]
+def generate(deals: int, level: str, seed: str, out: str, workers: int,
+             min_p: float = 0.03) -> None:
+    jobs = [(seed, i, level, min_p) for i in range(deals)]
     with open(out, "w") as f, Pool(workers) as pool:
         for n, rows in enumerate(pool.imap_unordered(simulate_deal, jobs, chunksize=4)):
             for r in rows:
@@ -248,11 +249,13 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--seed", default="1")
     g.add_argument("--out", required=True)
     g.add_argument("--workers", type=int, default=2)
+    g.add_argument("--min-p", type=float, default=0.03,
+                   help="skip games the current evaluator gives a lower chance")
     f = sub.add_parser("fit")
     f.add_argument("paths", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "generate":
-        generate(args.deals, args.level, args.seed, args.out, args.workers)
+        generate(args.deals, args.level, args.seed, args.out, args.workers, args.min_p)
     else:
         fit(args.paths)
     return 0

@@ -7,10 +7,17 @@ all cards were open, and plays the card that does best on average:
 * with few cards left the value is exact: the double-dummy solver's
   :func:`~skat_core.solver.Solver.solve_moves` (one solver and table per
   decision, shared by its sampled deals);
-* earlier, a full solve per deal costs seconds in Python, so each card is
-  valued by a *rollout*: the rules of :mod:`skat_core.bots.play_rules` play
-  on with every hand open until few cards are left, and the solver finishes
-  the deal exactly.
+* in the middle game only the result tier matters for the score, and a
+  null-window search (:meth:`~skat_core.solver.Solver.wins`) per threshold
+  is several times cheaper than the exact points: "can the soloist still
+  reach 61?", then 90 or 31;
+* early on, even that costs too much in Python, so each card is valued by a
+  *rollout*: the rules of :mod:`skat_core.bots.play_rules` play on with every
+  hand open until few cards are left, and the solver finishes the deal
+  exactly.
+
+Ties (every card equally good in every sampled deal, common when the game is
+already decided) go to the card the rules would play.
 
 Cards are compared by the soloist's expected score, not his raw points: the
 points are mapped to the Seeger-Fabian result (lost with schneider, lost,
@@ -22,7 +29,6 @@ null the value is the chance that the soloist takes no trick.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import CARD_POINTS, Mask, points_of
@@ -44,8 +50,13 @@ class SearchBudget:
     clocks, so that a decision does not depend on the machine's speed)."""
 
     exact_from: int
-    """Solve exactly once the seat holds at most this many cards."""
+    """Solve exactly (every card's points) once the seat holds at most this
+    many cards."""
+    tiers_from: int
+    """Below this many cards, find each card's exact result tier (lost with
+    schneider, lost, won, won with schneider) by null-window searches."""
     exact_samples: int
+    tier_samples: int
     rollout_samples: int
     rollout_exact: int
     """Rollouts hand over to the exact solver at this many cards per hand."""
@@ -73,16 +84,6 @@ def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float
             raw = overbid_value(game, bid)
         out.append(raw + 50.0 if won else -2.0 * raw - 50.0)
     return (out[0], out[1], out[2], out[3])
-
-
-def make_utility(contract: Contract, bid: int, mats: int) -> Callable[[int], float]:
-    t = utility_table(contract, bid, mats)
-
-    def u(points: int) -> float:
-        tier = t[0] if points <= 30 else t[1] if points <= 60 else t[2] if points < 90 else t[3]
-        return tier + TIE_SHARE * points
-
-    return u
 
 
 def estimated_matadors(kn: Knowledge, contract: Contract, bid: int, seen_cards: Mask) -> int:
@@ -139,8 +140,49 @@ class CardEstimate:
     card: int
     value: float
     """Mean soloist score (suit/grand) or the chance the soloist stays clean (null)."""
-    points: float
-    """Mean soloist card points at the end (suit/grand) or 0."""
+    win: float
+    """Share of sampled deals the soloist wins after this card."""
+    points: float | None
+    """Mean soloist card points at the end (suit/grand, when known)."""
+
+
+def _tier(solver: Solver, hands: list[Mask], to_move: int, trick: tuple[int, ...],
+          leader: int, need: tuple[int, int, int], remaining: int) -> int:
+    """0..3: the soloist ends with <= 30, 31-60, 61-89 or >= 90 points, where
+    ``need`` are the points he still needs from here for 31, 61 and 90."""
+    h = (hands[0], hands[1], hands[2])
+    tl = leader if trick else None
+
+    def reaches(target: int) -> bool:
+        if target <= 0:
+            return True
+        if target > remaining:
+            return False
+        return solver.wins(h, to_move, target, trick, tl)
+
+    if reaches(need[1]):
+        return 3 if reaches(need[2]) else 2
+    return 1 if reaches(need[0]) else 0
+
+
+def _after_card(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat: int, card: int,
+                trick: tuple[int, ...], leader: int
+                ) -> tuple[list[Mask], int, tuple[int, ...], int, int]:
+    """The position after ``seat`` plays ``card``: hands, seat to move, trick,
+    its leader and the points the soloist took if the card closed a trick."""
+    hs = [hands[0], hands[1], hands[2]]
+    hs[seat] &= ~(1 << card)
+    t = (*trick, card)
+    if len(t) < 3:
+        return hs, (seat + 1) % 3, t, leader, 0
+    beats = BEATS[game]
+    best = 0
+    for i in (1, 2):
+        if beats[t[best]] >> t[i] & 1:
+            best = i
+    winner = (leader + best) % 3
+    taken = CARD_POINTS[t[0]] + CARD_POINTS[t[1]] + CARD_POINTS[t[2]] if winner == soloist else 0
+    return hs, winner, (), winner, taken
 
 
 def pimc_values(
@@ -149,37 +191,55 @@ def pimc_values(
 ) -> tuple[list[CardEstimate], str]:
     """Estimates for each legal card, and how they were found."""
     game = int(contract.game)
+    null = game == NULL
     soloist = kn.soloist
     seat = kn.seat
     cards = [c for c in range(31, -1, -1) if legal >> c & 1]
     held = kn.hand.bit_count()
-    exact = held <= budget.exact_from
-    n = budget.exact_samples if exact else budget.rollout_samples
+    if held <= budget.exact_from:
+        how, n = "exact", budget.exact_samples
+    elif held <= budget.tiers_from and not null:
+        how, n = "tiers", budget.tier_samples
+    else:
+        how, n = "rollout", budget.rollout_samples
     sampler = WorldSampler(kn)
     solver = Solver(game, soloist)
     played_by_soloist = 0
-    for t in kn.tricks:
-        for s, c in zip(t.seats, t.cards, strict=True):
+    for done in kn.tricks:
+        for s, c in zip(done.seats, done.cards, strict=True):
             if s == soloist:
                 played_by_soloist |= 1 << c
     sums = dict.fromkeys(cards, 0.0)
     point_sums = dict.fromkeys(cards, 0.0)
-    utility: Callable[[int], float] | None = None
-    utilities: dict[int, Callable[[int], float]] = {}
+    wins = dict.fromkeys(cards, 0)
+    tables: dict[int, tuple[float, float, float, float]] = {}
     trick = kn.trick
     leader = kn.trick_leader
     base_points = kn.soloist_trick_points
     for _ in range(n):
         world = sampler.sample(rng)
         hands = (world[0], world[1], world[2])
-        skat_points = points_of(world[SKAT])
-        if game != NULL:
+        have = base_points + points_of(world[SKAT])
+        table = (0.0, 0.0, 0.0, 0.0)
+        if not null:
             seen = hands[soloist] | played_by_soloist | world[SKAT]
             mats = estimated_matadors(kn, contract, bid, seen)
-            utility = utilities.get(mats)
-            if utility is None:
-                utility = utilities[mats] = make_utility(contract, bid, mats)
-        if exact:
+            got = tables.get(mats)
+            if got is None:
+                got = tables[mats] = utility_table(contract, bid, mats)
+            table = got
+        if how == "tiers":
+            for c in cards:
+                hs, to_move, t, lead, taken = _after_card(game, soloist, hands, seat, c, trick,
+                                                          leader)
+                got_now = have + taken
+                need = (31 - got_now, 61 - got_now, 90 - got_now)
+                left = points_of(hs[0] | hs[1] | hs[2]) + sum(CARD_POINTS[x] for x in t)
+                tier = _tier(solver, hs, to_move, t, lead, need, left)
+                sums[c] += table[tier]
+                wins[c] += tier >= 2
+            continue
+        if how == "exact":
             values = solver.solve_moves(hands, seat, trick, leader if trick else None)
         else:
             values = {}
@@ -190,24 +250,34 @@ def pimc_values(
                                     budget.rollout_exact)
         for c in cards:
             v = values[c]
-            if game == NULL:
+            if null:
                 sums[c] += 1.0 - v
+                wins[c] += v == 0
             else:
-                assert utility is not None
-                total = base_points + skat_points + v
-                sums[c] += utility(total)
+                total = have + v
+                tier = 0 if total <= 30 else 1 if total <= 60 else 2 if total < 90 else 3
+                sums[c] += table[tier] + TIE_SHARE * total
                 point_sums[c] += total
-    out = [CardEstimate(c, sums[c] / n, point_sums[c] / n) for c in cards]
-    return out, ("exact" if exact else "rollout")
+                wins[c] += tier >= 2
+    out = [
+        CardEstimate(c, sums[c] / n, wins[c] / n,
+                     None if null or how == "tiers" else point_sums[c] / n)
+        for c in cards
+    ]
+    return out, how
 
 
-def best_card(estimates: list[CardEstimate], maximise: bool) -> CardEstimate:
-    """The best estimate; ties go to the card worth fewer points, then the lower card."""
-    def key(e: CardEstimate) -> tuple[float, int, int]:
-        v = e.value if maximise else -e.value
-        return (round(v, 9), -CARD_POINTS[e.card], -e.card)
-
-    return max(estimates, key=key)
+def best_card(estimates: list[CardEstimate], maximise: bool, preferred: int = -1
+              ) -> CardEstimate:
+    """The best estimate; among equals the ``preferred`` card (the rules'
+    choice), else the card worth fewer points, then the lower card."""
+    sign = 1.0 if maximise else -1.0
+    top = max(sign * e.value for e in estimates)
+    tied = [e for e in estimates if sign * e.value >= top - 1e-6]
+    for e in tied:
+        if e.card == preferred:
+            return e
+    return min(tied, key=lambda e: (CARD_POINTS[e.card], e.card))
 
 
 def legal_mask(game: int, hand: Mask, trick: tuple[int, ...]) -> Mask:

@@ -49,11 +49,13 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "easy": LevelConfig(skat_samples=6, budget=None),
     "normal": LevelConfig(
         skat_samples=12,
-        budget=SearchBudget(exact_from=5, exact_samples=16, rollout_samples=10, rollout_exact=4),
+        budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
+                            rollout_samples=10, rollout_exact=4),
     ),
     "strong": LevelConfig(
         skat_samples=20,
-        budget=SearchBudget(exact_from=6, exact_samples=24, rollout_samples=20, rollout_exact=5),
+        budget=SearchBudget(exact_from=5, tiers_from=8, exact_samples=24, tier_samples=20,
+                            rollout_samples=16, rollout_exact=5),
     ),
 }
 
@@ -193,19 +195,25 @@ class SkatBot:
             return Hint(Play(CARDS[card]), "rule of thumb")
         estimates, how = pimc_values(kn, contract, view.bid, legal, budget,
                                      self.rng(view, "play"))
+        preferred = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
+                              _possible(kn))
         # Values are the soloist's (score, or clean chance in null): he
         # maximises them, the defenders minimise them.
-        best = best_card(estimates, kn.seat == kn.soloist)
+        best = best_card(estimates, kn.seat == kn.soloist, preferred)
+        scores: dict[Action, float] = {}
+        for e in estimates:
+            scores[Play(CARDS[e.card])] = round(e.points if e.points is not None else e.win, 3)
+        what = "points" if best.points is not None else "win chance"
         if game == GameType.NULL:
-            scores: dict[Action, float] = {Play(CARDS[e.card]): round(e.value, 3)
-                                           for e in estimates}
-            reason = (f"{CARDS[best.card]}: the soloist stays clean in "
-                      f"{best.value:.0%} of the sampled deals ({how})")
+            reason = (f"{CARDS[best.card]}: the soloist stays clean in {best.win:.0%} "
+                      f"of the sampled deals ({how})")
+        elif best.points is not None:
+            reason = (f"{CARDS[best.card]}: the soloist ends with {best.points:.1f} points on "
+                      f"average and wins {best.win:.0%} of the sampled deals ({how})")
         else:
-            scores = {Play(CARDS[e.card]): round(e.points, 1) for e in estimates}
-            reason = (f"{CARDS[best.card]}: soloist expects {best.points:.1f} points "
-                      f"({how}, sampled deals)")
-        return Hint(Play(CARDS[best.card]), reason, scores)
+            reason = (f"{CARDS[best.card]}: the soloist wins {best.win:.0%} of the sampled "
+                      f"deals ({how})")
+        return Hint(Play(CARDS[best.card]), reason + f"; scores: soloist {what}", scores)
 
 
 def _possible(kn: Knowledge) -> tuple[Mask, Mask, Mask]:
