@@ -34,10 +34,11 @@ from dataclasses import dataclass
 from ..cards import CARD_POINTS, Mask, points_of
 from ..rules import GameType, legal_cards
 from ..solver import Solver
-from ..value import Contract, game_value, overbid_value
+from ..value import Contract, game_value, matadors, overbid_value
+from .inference import accept, declaration_weight
 from .knowledge import SKAT, Knowledge
 from .play_rules import BEATS, rule_card
-from .sampling import WorldSampler
+from .sampling import World, WorldSampler
 
 NULL = int(GameType.NULL)
 TIE_SHARE = 0.05
@@ -60,6 +61,9 @@ class SearchBudget:
     rollout_samples: int
     rollout_exact: int
     """Rollouts hand over to the exact solver at this many cards per hand."""
+    redraws: int = 8
+    """A defender redraws a sampled deal that does not explain the
+    declaration up to this many times per deal (0: no inference)."""
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -84,20 +88,6 @@ def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float
             raw = overbid_value(game, bid)
         out.append(raw + 50.0 if won else -2.0 * raw - 50.0)
     return (out[0], out[1], out[2], out[3])
-
-
-def estimated_matadors(kn: Knowledge, contract: Contract, bid: int, seen_cards: Mask) -> int:
-    """Matadors for valuing outcomes: exact for a soloist who knows the skat,
-    otherwise what the bid suggests (the value is at least the bid)."""
-    from ..value import matadors
-
-    game = contract.game
-    if kn.is_soloist and kn.skat_points is not None:
-        return matadors(game, seen_cards)
-    base = game.base_value
-    extra = 1 + contract.hand + 2 * contract.schneider_announced + 2 * contract.schwarz_announced
-    extra += contract.ouvert
-    return max(1, -(-bid // base) - extra)
 
 
 def rollout(
@@ -216,14 +206,12 @@ def pimc_values(
     trick = kn.trick
     leader = kn.trick_leader
     base_points = kn.soloist_trick_points
-    for _ in range(n):
-        world = sampler.sample(rng)
+    for world in _worlds(kn, contract, bid, sampler, n, played_by_soloist, budget, rng):
         hands = (world[0], world[1], world[2])
         have = base_points + points_of(world[SKAT])
         table = (0.0, 0.0, 0.0, 0.0)
         if not null:
-            seen = hands[soloist] | played_by_soloist | world[SKAT]
-            mats = estimated_matadors(kn, contract, bid, seen)
+            mats = matadors(game, hands[soloist] | played_by_soloist | world[SKAT])
             got = tables.get(mats)
             if got is None:
                 got = tables[mats] = utility_table(contract, bid, mats)
@@ -265,6 +253,32 @@ def pimc_values(
         for c in cards
     ]
     return out, how
+
+
+def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, n: int,
+            played_by_soloist: Mask, budget: SearchBudget, rng: random.Random) -> list[World]:
+    """``n`` sampled deals; a defender keeps each with the probability that
+    it explains the declaration (:mod:`.inference`), redrawing up to
+    ``budget.redraws`` times per deal."""
+    if kn.is_soloist or budget.redraws <= 0 or contract.ouvert:
+        return [sampler.sample(rng) for _ in range(n)]
+    out: list[World] = []
+    spare: list[tuple[float, World]] = []
+    tries = 0
+    limit = n * (1 + budget.redraws)
+    while len(out) < n and tries < limit:
+        tries += 1
+        world = sampler.sample(rng)
+        start = world[kn.soloist] | played_by_soloist
+        w = declaration_weight(contract, bid, kn.soloist, start, world[SKAT])
+        if accept(w, rng):
+            out.append(world)
+        else:
+            spare.append((w, world))
+    if len(out) < n:
+        spare.sort(key=lambda x: -x[0])
+        out.extend(world for _, world in spare[: n - len(out)])
+    return out
 
 
 def best_card(estimates: list[CardEstimate], maximise: bool, preferred: int = -1
