@@ -118,13 +118,13 @@ class SkatApp(App[None]):
 
     # -- app ------------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
-        if self.notice:
-            self.notify(self.notice, title="Settings", severity="warning", timeout=10)
-        self.push_screen(TableScreen(self.new_controller(), self.viewer))
+        await self.push_screen(TableScreen(self.new_controller(), self.viewer))
         self._check_size(self.size)
+        if self.notice:
+            self.notify(self.notice, title="Settings", severity="warning", timeout=10, markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size)

@@ -20,7 +20,7 @@ from .deck import DeckStyle
 
 log = logging.getLogger(__name__)
 
-BOT_LEVELS = ("easy", "normal", "strong")
+BOT_LEVELS = ("random", "easy", "normal", "strong")
 SPEEDS: dict[str, tuple[float, float]] = {
     # name: (seconds per bot action, seconds a finished trick stays on the table)
     "slow": (1.2, 2.2),

@@ -43,6 +43,9 @@ class ActionButton(Button, can_focus=False):
 
     _markup: str = ""
 
+    def on_mount(self) -> None:
+        self.active_effect_duration = 0  # quick clicks (−/+ −/+) all count
+
     def relabel(self, markup: str) -> None:
         """Change the text and make room for it (a new label's width is not
         measured again by itself)."""
@@ -229,10 +232,11 @@ class TrickArea(Widget):
         s = self.state
         width, height = max(self.size.width, 20), max(self.size.height, 8)
         canvas = Canvas(width, height)
+        top = (height - 8) // 2  # the drawing is 8 rows; centre it on a taller table
         felt = Style(color="#cfe8d5")
         empty = Style(color="#5f8f6d")
         lx, rx, bx = 3, width - 3 - FACE_WIDTH, (width - FACE_WIDTH) // 2
-        places = ((s.left, lx, 1), (s.right, rx, 1), (s.bottom, bx, 3))
+        places = ((s.left, lx, top + 1), (s.right, rx, top + 1), (s.bottom, bx, top + 3))
         for spot, x, y in places:
             if spot.card is not None:
                 paper = PAPER_CURSOR if spot.won else PAPER
@@ -241,7 +245,7 @@ class TrickArea(Widget):
             elif s.places:
                 for row, line in enumerate(("╭┄┄┄╮", "┆   ┆", "╰┄┄┄╯")):
                     canvas.put(x, y + row, line, empty)
-        name_rows = ((s.left, lx, 0), (s.right, rx, 0), (s.bottom, bx, 6))
+        name_rows = ((s.left, lx, top), (s.right, rx, top), (s.bottom, bx, top + 6))
         for spot, x, y in name_rows:
             name = spot.name
             if spot.won:
@@ -258,8 +262,8 @@ class TrickArea(Widget):
             xs = [mid - FACE_WIDTH - 1, mid + 1][: s.skat_backs]
             for x in xs:
                 for row, line in enumerate(back_face()):
-                    canvas.put(x, 1 + row, line)
-            canvas.put_centred(mid, 4, "Skat", felt)
+                    canvas.put(x, top + 1 + row, line)
+            canvas.put_centred(mid, top + 4, "Skat", felt)
         if s.note:
-            canvas.put_centred(width // 2, height - 1, s.note[: width - 2], felt)
+            canvas.put_centred(width // 2, top + 7, s.note[: width - 2], felt)
         return canvas.to_text()

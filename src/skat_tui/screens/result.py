@@ -34,7 +34,9 @@ def signed(n: int) -> str:
 class DealResultScreen(ModalScreen[None]):
     """What happened in the deal and why it scores what it scores."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape", "close", "Score sheet")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Score sheet", key_display="⏎")
+    ]
 
     def __init__(
         self, outcome: DealOutcome, names: tuple[str, ...], deals: int, deck: DeckStyle,
@@ -165,7 +167,7 @@ class ScoreSheetScreen(ModalScreen[str]):
     """The score sheet; dismissed with 'next', 'new', 'quit' or 'close'."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "next", "Next deal"),
+        Binding("enter,space", "next", "Next deal", key_display="⏎"),
         Binding("n", "new", "New match"),
         Binding("q", "quit_match", "Quit"),
         Binding("escape", "close", "Close", show=False),

@@ -299,7 +299,7 @@ class TableScreen(Screen[None]):
             line1 = Text()
             line1.append("▮" * n, style="#6f8fd8")
             line1.append(f" {n} card{'s' if n != 1 else ''}")
-            if view.phase >= Phase.PLAYING:
+            if view.phase >= Phase.PLAYING and view.contract is not None:
                 line1.append(f" · tricks {view.tricks[seat]}")
             line2 = Text()
             if view.open_cards and soloist:
@@ -379,7 +379,7 @@ class TableScreen(Screen[None]):
             right=by_place.get(2, Spot()),
             bottom=by_place.get(0, Spot()),
             skat_backs=2 if skat_down else 0,
-            places=view.phase >= Phase.PLAYING,
+            places=view.phase >= Phase.PLAYING and view.contract is not None,
             note=note,
             deck=self.deck,
         )
@@ -444,7 +444,8 @@ class TableScreen(Screen[None]):
                 status.append(f"The bid is {view.bid}: ", style="bold")
                 status.append("raise it, or pass.")
             else:
-                status.append("Your bid: ", style="bold")
+                holder = self._bid_to(view)
+                status.append(f"Your bid{f' to {holder}' if holder else ''}: ", style="bold")
                 status.append("−/+ choose, b bids.")
         elif can_hold:
             bidder = next(
@@ -469,6 +470,17 @@ class TableScreen(Screen[None]):
             can_lower=i > 0,
             can_raise=0 <= i < len(bids) - 1,
         )
+
+    def _bid_to(self, view: SeatView) -> str:
+        """The name of the player the viewer bids to, if he is bidding."""
+        passed = {s for s, a in view.public_actions if isinstance(a, Pass)}
+        if view.seat == 1:  # middlehand bids to forehand
+            return self._names_by_seat()[0]
+        if view.seat == 2:  # rearhand bids to whoever is left
+            left = [s for s in (0, 1) if s not in passed]
+            if len(left) == 1:
+                return self._names_by_seat()[left[0]]
+        return ""
 
     def _waiting_text(self, view: SeatView) -> str:
         if view.to_move < 0:
@@ -581,7 +593,7 @@ class TableScreen(Screen[None]):
         else:
             status.append(self._waiting_text(view))
         tricks = Text()
-        if view.phase >= Phase.PLAYING:
+        if view.phase >= Phase.PLAYING and view.contract is not None:
             tricks.append("Tricks: ", style="dim")
             tricks.append(" · ".join(f"{by_seat[s]} {view.tricks[s]}" for s in range(3)))
         hint = Text(self.hint_text, style="italic") if self.hint_text else Text(
@@ -672,7 +684,7 @@ class TableScreen(Screen[None]):
             self.controller.act(self.viewer, action)
         except ValueError as exc:
             self.app.bell()
-            self.notify(str(exc), severity="warning", timeout=3)
+            self.notify(str(exc), severity="warning", timeout=3, markup=False)
 
     def action_bid_step(self, step: int) -> None:
         view = self._view
@@ -856,7 +868,11 @@ class TableScreen(Screen[None]):
         if view is None:
             return
         label = self._action_label(hint.action)
-        self.hint_text = f"Hint: {label} — {hint.reason}"
+        reason = hint.reason
+        for prefix in (label, action_str(hint.action)):
+            if reason.lower().startswith(prefix.lower() + ":"):
+                reason = reason[len(prefix) + 1 :].strip()
+        self.hint_text = f"Hint: {label} — {reason}"
         if isinstance(hint.action, Play) and hint.action.card in self._cards:
             self.cursor_card = hint.action.card
         if isinstance(hint.action, Bid):
@@ -866,7 +882,9 @@ class TableScreen(Screen[None]):
             best = sorted(hint.scores.items(), key=lambda kv: -kv[1])[:6]
             detail = "\n" + " · ".join(f"{self._action_label(a)} {v:.1f}" for a, v in best)
         self.refresh_table()
-        self.notify(f"{label}: {hint.reason}{detail}", title="Hint (strong bot)", timeout=8)
+        self.notify(
+            f"{label}: {reason}{detail}", title="Hint (strong bot)", timeout=8, markup=False
+        )
 
     # -- after the deal -----------------------------------------------------------
 
