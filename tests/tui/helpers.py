@@ -69,8 +69,7 @@ async def settle(pilot: Pilot[Any]) -> None:
             c.match.deal_finished and app.screen is screen
         )
         if not busy:
-            break
-    await pilot.pause()
+            return
 
 
 def table(app: SkatApp) -> TableScreen:
