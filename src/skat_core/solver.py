@@ -43,7 +43,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TypeAlias
 
-from .cards import CARD_POINTS, CARD_SUIT, JACKS, NULL_RANK, Mask, points_of
+from .cards import CARD_POINTS, CARD_SUIT, JACKS, NULL_RANK, SUIT_CARDS, Mask, points_of
 from .rules import TRUMPS, GameType, follow_class, legal_cards, trick_points, trick_winner
 
 Hands: TypeAlias = tuple[int, int, int]
@@ -169,6 +169,20 @@ def _points(mask: int) -> int:
     )
 
 
+@cache
+def _trump_points_table(game: int) -> tuple[int, ...]:
+    """Points of a set of trumps by ``jacks | trump-suit cards << 4``."""
+    out = []
+    for index in range(1 << 11):
+        total = 2 * (index & 15).bit_count()
+        if game < 4:
+            for rank in range(7):
+                if index >> (4 + rank) & 1:
+                    total += CARD_POINTS[7 * game + rank]
+        out.append(total)
+    return tuple(out)
+
+
 def _bits_t(mask: int) -> tuple[int, ...]:
     """The cards of ``mask``, lowest first, as a cached tuple."""
     if len(_BITS) > 1 << 18:
@@ -228,6 +242,25 @@ class Solver:
         seg = _SEGMENTS
         nb = _ALL & ~_CLASS_BOTTOMS
         trumps = TRUMPS[game]
+        # Points of a set of trumps, indexed by its jacks and trump-suit cards.
+        tshift = 7 * game if game < 4 else 0
+        tpoints = _trump_points_table(game)
+        plain = tuple(SUIT_CARDS[k] & ~trumps for k in range(4) if SUIT_CARDS[k] & ~trumps)
+
+        def safe(mine: int, theirs: int) -> bool:
+            """Whether ``theirs`` can never beat any card of ``mine``: trumps
+            above all of theirs, and plain cards above all of theirs in the
+            suit while they hold no trump."""
+            their_trumps = theirs & trumps
+            my_trumps = mine & trumps
+            if their_trumps:
+                return mine == my_trumps and their_trumps < my_trumps & -my_trumps
+            for suit in plain:
+                a = mine & suit
+                if a and theirs & suit > a & -a:
+                    return False
+            return True
+
         tt = self._tt
         solver = self
         bits = _BITS
@@ -292,17 +325,26 @@ class Solver:
                 st = s & trumps
                 dt = (d1 | d2) & trumps
                 if dt:
-                    t = st >> dt.bit_length()
-                    lo = _points(t << dt.bit_length()) if t else 0
-                    t = dt >> st.bit_length()
-                    hi = rem - (_points(t << st.bit_length()) if t else 0)
+                    t = st >> dt.bit_length() << dt.bit_length()
+                    lo = tpoints[t >> 28 | (t >> tshift & 127) << 4]
+                    t = dt >> st.bit_length() << st.bit_length()
+                    hi = rem - tpoints[t >> 28 | (t >> tshift & 127) << 4]
                 else:
-                    lo = _points(st)
+                    lo = tpoints[st >> 28 | (st >> tshift & 127) << 4]
                     hi = rem
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
+                # Claims: the side to lead holds only cards the other side
+                # can never beat, so it takes every trick.
+                if lead == 0:
+                    if safe(s, d1 | d2):
+                        tt[key] = rem | rem << 7 | _NO_MOVE << 14
+                        return rem
+                elif safe(d1 | d2, s):
+                    tt[key] = _NO_MOVE << 14
+                    return 0
                 hint = _NO_MOVE
             else:
                 lo = e & 127
@@ -876,22 +918,37 @@ class Solver:
 _PKEY = tuple(CARD_POINTS[c] * 64 + c for c in range(32))
 
 
+_LEAD_ORDERS: dict[int, tuple[int, ...]] = {}
+
+
+def _leads_by_points(mask: int, hint: int) -> tuple[int, ...]:
+    """Leads in the order to try them (cached): the table's best lead, then
+    the cards with the most points."""
+    key = mask | hint << 32
+    out = _LEAD_ORDERS.get(key)
+    if out is None:
+        cards = sorted(_bits(mask), key=_PKEY.__getitem__, reverse=True)
+        if hint in cards:
+            cards.remove(hint)
+            cards.insert(0, hint)
+        if len(_LEAD_ORDERS) > 1 << 18:
+            _LEAD_ORDERS.clear()
+        out = _LEAD_ORDERS[key] = tuple(cards)
+    return out
+
+
 def _leads(mask: int, hint: int, others: int, beats: tuple[int, ...]) -> list[int]:
-    """Leads in the order to try them: the table's best lead, then cards no
-    other hand can beat, then by points."""
-    keys = []
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        mask ^= low
-        k = _PKEY[c]
-        if not beats[c] & others:
-            k |= 1 << 11
-        if c == hint:
-            k |= 1 << 12
-        keys.append(k)
-    keys.sort(reverse=True)
-    return [k & 31 for k in keys]
+    """Leads in the order to try them: the table's best lead and the cards
+    no other hand can beat, then the rest, each by points."""
+    order = _leads_by_points(mask, hint)
+    safe = []
+    rest = []
+    for c in order:
+        if c == hint or not beats[c] & others:
+            safe.append(c)
+        else:
+            rest.append(c)
+    return safe + rest
 
 
 _MAX_TABLE = 1 << 20
