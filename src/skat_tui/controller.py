@@ -258,7 +258,8 @@ class MatchController(Widget):
     def _think(self, generation: int, player: int, view: SeatView, delay: float) -> None:
         start = time.monotonic()
         try:
-            action = self.bots[player].choose(view)
+            # one card left to play (or one way to follow): nothing to think about
+            action = view.legal[0] if len(view.legal) == 1 else self.bots[player].choose(view)
             if action not in view.legal:
                 raise ValueError(f"illegal action {action}")
         except Exception:  # a broken bot must not stop the game

@@ -77,8 +77,6 @@ class DealResultScreen(ModalScreen[None]):
                     extras.append("schwarz")
                 elif r.schneider:
                     extras.append("schneider")
-                if r.overbid:
-                    extras.append(f"overbid: worth less than the bid {r.bid}")
                 lines.append(Text(
                     f"Card points: {soloist} {r.soloist_points}, defenders {r.defender_points}"
                     f" · tricks {r.soloist_tricks}:{10 - r.soloist_tricks}"
@@ -133,7 +131,7 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
     """One row per deal (the game and each player's running total in the
     match's list), then the totals in both lists."""
     scoring = match.config.scoring
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False, show_edge=False)
     table.add_column("#", justify="right")
     table.add_column("Game")
     table.add_column("Score", justify="right")

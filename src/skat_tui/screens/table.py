@@ -42,7 +42,7 @@ from skat_core.views import SeatView
 from ..controller import MatchController
 from ..deck import DeckStyle, card_text, cards_line, game_short, sort_hand
 from ..guide import ALL_GAMES, bidding_guide, estimate
-from ..panels import BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
+from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
 from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import LastTrickScreen
@@ -115,6 +115,8 @@ class TableScreen(Screen[None]):
         self.hand_mode = False
         """The soloist chose 'play hand' and is now naming the game."""
         self.options: dict[str, bool] = dict.fromkeys(OPTION_NAMES, False)
+        self._overbid_game: GameType | None = None
+        """A game below the bid pressed once: a second press declares it."""
         self.hint_text = ""
         self._deal_seen = -1
         self._phase_seen: Phase | None = None
@@ -218,6 +220,7 @@ class TableScreen(Screen[None]):
                 self.selected = ()
             if view.phase != Phase.SKAT:
                 self.hand_mode = False
+            self._overbid_game = None
         game = view.contract.game if view.contract else None
         self._cards = sort_hand(view.hand, game)
         self._draw_topbar(view)
@@ -492,8 +495,8 @@ class TableScreen(Screen[None]):
         return f"{name} is thinking…"
 
     def _draw_skat(self, view: SeatView) -> None:
-        status = Text(f"You play: the bid is {view.bid}. ", style="bold")
-        status.append("Pick up the skat, or play hand without looking at it.")
+        status = Text(f"You play at {view.bid}: ", style="bold")
+        status.append("pick up the skat, or play hand without it.")
         self.query_one("#skat", SkatPanel).show(status, self._guide_text(view.hand, hand=True))
 
     def _draw_discard(self, view: SeatView) -> None:
@@ -560,13 +563,20 @@ class TableScreen(Screen[None]):
             label = option.capitalize()
             panel.show_option(option, label, shown[option], self._option_enabled(option, view))
         note = Text()
-        if warnings:
-            note.append(f"{', '.join(warnings)}: below the bid {view.bid} ", style="bold red")
-            note.append("(overbid unless schneider lifts it). ", style="red")
-        if hand:
+        if self._overbid_game is not None:
+            key = GAME_KEYS[self._overbid_game]
+            note.append(
+                f"{game_short(self._overbid_game, self.deck)} is below the bid {view.bid}: "
+                f"press {key} again to play it anyway.",
+                style="bold red",
+            )
+        elif warnings:
+            note.append(f"{', '.join(warnings)}: below the bid {view.bid}", style="bold red")
+            note.append(" (lost as overbid unless schneider lifts it)", style="red")
+        elif hand:
             note.append("≈ hand game: the jacks in the skat still count.", style="dim")
         else:
-            note.append("Values with the skat's jacks counted. Ouvert: null only.", style="dim")
+            note.append("Matadors counted with the skat. Ouvert: null only.", style="dim")
         panel.show_note(note, "Esc: back" if hand else "")
 
     def _option_enabled(self, option: str, view: SeatView) -> bool:
@@ -717,17 +727,30 @@ class TableScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.hand_mode = False
+        self._overbid_game = None
         self.refresh_table()
 
     def action_declare(self, letter: str) -> None:
+        """Name the game; a game worth less than the bid needs a second press."""
         view = self._view
         if view is None:
             return
-        d = self._candidate(GameType.from_letter(letter), view)
-        if d is not None:
-            self._act(d)
+        game = GameType.from_letter(letter)
+        d = self._candidate(game, view)
+        if d is None:
+            return
+        value = estimate(game, self._declare_cards(view), d).value
+        below = game != GameType.NULL and value < view.bid
+        if below and self._overbid_game != game:
+            self._overbid_game = game
+            self.app.bell()
+            self._draw_declare(view)
+            return
+        self._overbid_game = None
+        self._act(d)
 
     def action_toggle(self, option: str) -> None:
+        self._overbid_game = None
         self.options[option] = not self.options[option]
         if option == "schneider" and not self.options["schneider"]:
             self.options["schwarz"] = False  # schwarz includes schneider

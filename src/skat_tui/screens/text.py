@@ -10,12 +10,12 @@ from skat_core.rules import GameType, trick_winner
 from skat_core.value import Contract
 from skat_core.views import SeatView
 
-from ..deck import DeckStyle, card_chip, game_name, game_short, suit_name, suit_symbol
+from ..deck import DeckStyle, card_chip, game_name, suit_name, suit_symbol
 
 
 def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
-    """``♣ Clubs hand, schneider announced``; short: ``♣ hand schneider``."""
-    parts = [game_short(contract.game, deck) if short else game_name(contract.game, deck)]
+    """``♣ Clubs hand, schneider announced``; short: ``♣ Clubs hand schneider``."""
+    parts = [game_name(contract.game, deck)]
     if contract.ouvert:
         parts.append("ouvert")
     if contract.hand:
