@@ -123,3 +123,26 @@ async def test_last_trick_and_hint() -> None:
             await pilot.press("i")
             await settle(pilot)
             assert "Hint:" in screen_text(app)
+
+
+async def test_a_game_below_the_bid_needs_a_second_press() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*["plus"] * 10)  # 18 20 22 23 24 27 30 33 35 36 40
+        assert table(app).bid_choice == 40
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("u", "1", "2", "d")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.DECLARE and v.bid == 40
+        await pilot.press("d")  # diamonds: worth less than 40 here
+        await settle(pilot)
+        assert view(app).phase == Phase.DECLARE
+        assert "press d again" in screen_text(app)
+        await pilot.press("d")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.PLAYING
+        assert v.contract is not None and v.contract.game == GameType.DIAMONDS
