@@ -204,10 +204,11 @@ class Solver:
     """Searches one game type with one soloist seat, keeping a transposition
     table across calls.
 
-    The table is keyed by the three hands and the leader, and a position's
-    value depends on nothing else, so the table stays valid for any deal of
-    the same game and soloist (sampled deals of one bot decision share
-    entries).  Call :meth:`clear` to free the memory.
+    The table belongs to one deal: it is keyed by the cards still in the
+    hands and the leader, which within a deal determine the position.  A
+    position from another deal (a card in a hand that held it not before)
+    empties it; positions later in the same deal reuse it, as do the
+    searches of :meth:`solve_moves`.
     """
 
     def __init__(self, game: int, soloist: int) -> None:
@@ -219,6 +220,7 @@ class Solver:
         self.soloist = soloist
         self._tt: dict[int, int] = {}
         self._null_tt: dict[int, bool] = {}
+        self._owners = (0, 0, 0)
         self.nodes = 0
         if game == NULL:
             self._ab = self._make_null()
@@ -316,7 +318,7 @@ class Solver:
                     return rem if beats[c] >> x & 1 else 0
                 c = x if beats[z] >> x & 1 else z
                 return rem if c == x and not beats[x] >> y & 1 else 0
-            key = s | d1 << 32 | d2 << 64 | lead << 96
+            key = (s | d1 | d2) << 2 | lead
             e = tt.get(key)
             if e is None:
                 # Trumps above all the other side's trumps end in their
@@ -638,7 +640,7 @@ class Solver:
             solver.nodes += 1
             if not s:
                 return False
-            key = s | d1 << 36 | d2 << 72 | lead << 108
+            key = (s | d1 | d2) << 2 | lead
             r = tt.get(key)
             if r is not None:
                 return r
@@ -830,6 +832,11 @@ class Solver:
         rel = [hands[p], hands[(p + 1) % 3], hands[(p + 2) % 3]]
         if self.game == NULL:
             rel = [_to_null_mask(h) for h in rel]
+        owners = self._owners
+        if any(h & ~o for h, o in zip(rel, owners, strict=True)):
+            # Another deal: the table's keys would be ambiguous.
+            self.clear()
+            self._owners = (rel[0], rel[1], rel[2])
         return rel, (leader - p) % 3, list(trick)
 
     def _window(self, rel: list[int], lead: int, trick: list[int], alpha: int, beta: int) -> int:
