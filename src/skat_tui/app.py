@@ -111,10 +111,15 @@ class SkatApp(App[None]):
         current = table.controller.match.current
         return current is not None and not current.is_over
 
-    def start_new_match(self) -> None:
+    def show_match(self, controller: MatchController, viewer: int | None = None) -> None:
+        """Put a match on the table (a new one, or one resumed or replayed from
+        elsewhere), dropping whatever screens were open."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TableScreen(self.new_controller(), self.viewer))
+        self.push_screen(TableScreen(controller, self.viewer if viewer is None else viewer))
+
+    def start_new_match(self) -> None:
+        self.show_match(self.new_controller())
 
     # -- app ------------------------------------------------------------------
 

@@ -123,7 +123,7 @@ class DeclarePanel(Vertical):
             for option, label, key in OPTIONS:
                 yield ActionButton(
                     f"☐ {label}  [dim]{key}[/]", id=f"opt-{option}",
-                    action=f"screen.toggle('{option}')", compact=True,
+                    action=f"screen.toggle_option('{option}')", compact=True,
                 )
             yield Line(id="declare-back")
         yield Line(id="declare-note")

@@ -83,8 +83,10 @@ class Canvas:
             return
         if isinstance(text, Text):
             style = text.style or style
-            text = text.plain
-        for i, ch in enumerate(text):
+            plain = text.plain
+        else:
+            plain = text
+        for i, ch in enumerate(plain):
             if 0 <= x + i < self.width:
                 self.cells[y][x + i] = (ch, style)
 
@@ -243,8 +245,8 @@ class TrickArea(Widget):
                 for row, line in enumerate(card_face(spot.card, s.deck, paper)):
                     canvas.put(x, y + row, line)
             elif s.places:
-                for row, line in enumerate(("╭┄┄┄╮", "┆   ┆", "╰┄┄┄╯")):
-                    canvas.put(x, y + row, line, empty)
+                for row, outline in enumerate(("╭┄┄┄╮", "┆   ┆", "╰┄┄┄╯")):
+                    canvas.put(x, y + row, outline, empty)
         name_rows = ((s.left, lx, top), (s.right, rx, top), (s.bottom, bx, top + 6))
         for spot, x, y in name_rows:
             name = spot.name

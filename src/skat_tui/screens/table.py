@@ -7,11 +7,11 @@ dealer, scores).  The full deal state is never read here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
@@ -57,8 +57,8 @@ if TYPE_CHECKING:
 OPTION_NAMES = ("schneider", "schwarz", "ouvert")
 
 
-def _bindings() -> list[Binding]:
-    out = [
+def _bindings() -> list[BindingType]:
+    out: list[BindingType] = [
         # bidding
         Binding("minus,down", "bid_step(-1)", "Lower", key_display="−", show=False),
         Binding("plus,equals_sign,up", "bid_step(1)", "Raise", key_display="+", show=False),
@@ -76,9 +76,9 @@ def _bindings() -> list[Binding]:
         Binding("c", "declare('C')", "♣", show=False),
         Binding("g", "declare('G')", "Grand", show=False),
         Binding("n", "declare('N')", "Null", show=False),
-        Binding("x", "toggle('schneider')", "Schneider", show=False),
-        Binding("z", "toggle('schwarz')", "Schwarz", show=False),
-        Binding("o", "toggle('ouvert')", "Ouvert", show=False),
+        Binding("x", "toggle_option('schneider')", "Schneider", show=False),
+        Binding("z", "toggle_option('schwarz')", "Schwarz", show=False),
+        Binding("o", "toggle_option('ouvert')", "Ouvert", show=False),
         # cards
         Binding("left", "move(-1)", "Move", key_display="←→"),
         Binding("right", "move(1)", "Move", show=False),
@@ -90,6 +90,7 @@ def _bindings() -> list[Binding]:
         Binding("space", "select_card", "Choose", show=False),
         Binding("d", "put_back", "Put back"),
         Binding("t", "last_trick", "Last trick"),
+        Binding("L", "last_trick", "Last trick", show=False),
         Binding("i", "hint", "Hint"),
     ]
     for i, key in enumerate(KEY_LABELS):
@@ -100,7 +101,7 @@ def _bindings() -> list[Binding]:
 class TableScreen(Screen[None]):
     """One match at the table, seen from ``viewer``'s place."""
 
-    BINDINGS = _bindings()
+    BINDINGS: ClassVar[list[BindingType]] = _bindings()
 
     def __init__(self, controller: MatchController, viewer: int = 0) -> None:
         super().__init__()
@@ -657,13 +658,13 @@ class TableScreen(Screen[None]):
             return phase == Phase.SKAT and mine and not self.hand_mode
         if action == "back":
             return phase == Phase.SKAT and mine and self.hand_mode
-        if action in ("declare", "toggle"):
+        if action in ("declare", "toggle_option"):
             declaring = mine and (
                 phase == Phase.DECLARE or (phase == Phase.SKAT and self.hand_mode)
             )
             if not declaring:
                 return False
-            if action == "toggle":
+            if action == "toggle_option":
                 return True if self._option_enabled(str(parameters[0]), view) else None
             d = self._candidate(GameType.from_letter(str(parameters[0])), view)
             return True if d is not None and d in legal else None
@@ -749,7 +750,7 @@ class TableScreen(Screen[None]):
         self._overbid_game = None
         self._act(d)
 
-    def action_toggle(self, option: str) -> None:
+    def action_toggle_option(self, option: str) -> None:
         self._overbid_game = None
         self.options[option] = not self.options[option]
         if option == "schneider" and not self.options["schneider"]:

@@ -14,20 +14,23 @@ from ..deck import DeckStyle, card_chip, game_name, suit_name, suit_symbol
 
 
 def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
-    """``♣ Clubs hand, schneider announced``; short: ``♣ Clubs hand schneider``."""
-    parts = [game_name(contract.game, deck)]
+    """``♣ Clubs hand, schneider announced``, ``Grand ouvert hand``;
+    short: ``♣ Clubs hand schneider``."""
+    main = [game_name(contract.game, deck)]
     if contract.ouvert:
-        parts.append("ouvert")
+        main.append("ouvert")
     if contract.hand:
-        parts.append("hand")
+        main.append("hand")
+    announced = ""
     if contract.game != GameType.NULL and not contract.ouvert:
         if contract.schwarz_announced:
-            parts.append("schwarz" if short else "schwarz announced")
+            announced = "schwarz"
         elif contract.schneider_announced:
-            parts.append("schneider" if short else "schneider announced")
-    if short:
-        return " ".join(parts)
-    return " ".join(parts[:2]) + (", " + ", ".join(parts[2:]) if len(parts) > 2 else "")
+            announced = "schneider"
+    text = " ".join(main)
+    if announced:
+        text += f" {announced}" if short else f", {announced} announced"
+    return text
 
 
 def tricks_so_far(view: SeatView) -> list[tuple[int, tuple[int, ...], int]]:
@@ -73,10 +76,10 @@ def event_lines(view: SeatView, name_of_seat: tuple[str, str, str], deck: DeckSt
             case _:
                 line.append(type(action).__name__.lower())
         lines.append(line)
-    for number, (_, cards, winner) in enumerate(tricks_so_far(view), 1):
+    for number, (_, trick, winner) in enumerate(tricks_so_far(view), 1):
         line = Text(f"Trick {number}: ")
         line.append(name_of_seat[winner], style="bold")
-        line.append(f" +{points_of(sum(1 << c for c in cards))}")
+        line.append(f" +{points_of(sum(1 << c for c in trick))}")
         lines.append(line)
     return lines
 
