@@ -7,8 +7,11 @@ import threading
 import time
 
 from skat_core.bots import Bot, RandomBot
-from skat_core.game import Action, Pass
+from skat_core.cards import cards_of
+from skat_core.game import Action, Bid, Declare, Hold, Pass, Phase
+from skat_core.rules import GameType
 from skat_core.views import SeatView
+from skat_tui.deck import DeckStyle, card_text
 from skat_tui.screens import HelpScreen, QuitScreen, TableScreen, TooSmallScreen
 
 from .helpers import make_app, passing_bots, random_bots, screen_text, settle, table, view
@@ -154,3 +157,48 @@ async def test_hooks_run_after_every_action_and_deal() -> None:
         assert [a for _, a in actions] == [Pass(), Pass()]
         assert actions[0][0] == 0  # the human (player 0) at rearhand
         assert deals == [0]
+
+
+class OuvertBot(RandomBot):
+    """Forehand holds 18 and plays grand ouvert; everybody else passes."""
+
+    def choose(self, view: SeatView) -> Action:
+        if view.phase == Phase.BIDDING:
+            if Hold() in view.legal:
+                return Hold()
+            if view.bid == 0 and view.seat == 1:
+                return Bid(18)
+            return Pass()
+        if view.phase == Phase.SKAT:
+            return Declare(GameType.GRAND, hand=True, ouvert=True)
+        return super().choose(view)
+
+
+def ouvert_bots(level: str, seed: int | str = 0) -> Bot:
+    return OuvertBot(seed)
+
+
+async def test_an_ouvert_soloist_shows_the_cards() -> None:
+    app = make_app(factory=ouvert_bots)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        v = view(app)
+        assert v.contract is not None and v.contract.ouvert and v.open_cards
+        text = screen_text(app)
+        assert "SOLOIST" in text
+        for card in cards_of(v.open_cards):
+            assert card_text(card, DeckStyle.FOUR_COLOUR) in text
+
+
+async def test_show_match_puts_any_match_on_the_table() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = table(app).controller
+        other = app.new_controller()
+        app.show_match(other)
+        await settle(pilot)
+        assert table(app).controller is other and other is not first
+        assert len(app.screen_stack) == 2
