@@ -695,10 +695,10 @@ class Solver:
                             wc, wp = x, 1
                         bw = beats[wc]
                         ok = True  # every soloist reply loses
-                        for z in _bits(ms):
-                            if not (bw >> z & 1) and not forced(
-                                s ^ 1 << z, d1 ^ 1 << x, d2 ^ 1 << y, wp
-                            ):
+                        # Replies that duck, the highest first (a card that
+                        # takes the trick loses at once).
+                        for z in reversed(_bits(ms & ~bw)):
+                            if not forced(s ^ 1 << z, d1 ^ 1 << x, d2 ^ 1 << y, wp):
                                 ok = False
                                 break
                         if ok:
@@ -715,7 +715,8 @@ class Solver:
                     ms = rs & fx or rs
                     m1 = r1 & fx or r1
                     ok = True  # every soloist reply can be punished
-                    for y in _bits(ms):
+                    ducks = ms & ~bx
+                    for y in [*reversed(_bits(ducks)), *_bits(ms & bx)]:
                         if bx >> y & 1:
                             wc, wp = y, 0
                         else:
