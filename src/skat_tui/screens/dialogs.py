@@ -69,7 +69,7 @@ HELP_TEXT = """\
 [b]Game[/b]      [b]d[/] ♦ · [b]r[/] ♥ · [b]s[/] ♠ · [b]c[/] ♣ · [b]g[/] Grand · [b]n[/] Null
           [b]x[/] schneider · [b]z[/] schwarz · [b]o[/] ouvert
 [b]Play[/b]      [b]←/→[/] or [b]h[/]/[b]l[/] move · [b]Enter[/]/[b]Space[/] play
-          [b]1[/]–[b]0[/] play that card · [b]t[/] the last trick
+          [b]1[/]–[b]0[/] play that card · [b]t[/] (or [b]L[/]) the last trick
 The mouse works everywhere: click cards and buttons.
 
 [b]Rules in brief[/b] (International Skat Order)

@@ -197,9 +197,9 @@ class ScoreSheetScreen(ModalScreen[str]):
                 totals = m.totals()
                 winners = [self.names[p] for p in m.winners()]
                 who = " and ".join(winners)
-                verb = "win" if len(winners) > 1 else "wins"
+                label = "winners" if len(winners) > 1 else "winner"
                 yield Static(
-                    Text(f"Match over — {who} {verb} with {max(totals)}.", style="bold"),
+                    Text(f"Match over — {label}: {who}, with {max(totals)}.", style="bold"),
                     id="match-winner",
                 )
             yield Static(score_table(m, self.names, self.deck), id="score-table")
