@@ -202,3 +202,17 @@ async def test_show_match_puts_any_match_on_the_table() -> None:
         await settle(pilot)
         assert table(app).controller is other and other is not first
         assert len(app.screen_stack) == 2
+
+
+async def test_holding_a_bid_made_to_you() -> None:
+    app = make_app(factory=ouvert_bots, viewer=1)  # the human is forehand in deal 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        v = view(app)
+        assert v.seat == 0 and Hold() in v.legal
+        assert "bids 18 to you" in screen_text(app)
+        assert table(app).check_action("bid", ()) is None  # Bid greyed: only yes or pass
+        await pilot.press("y")
+        await settle(pilot)
+        v = view(app)
+        assert v.soloist == 0 and v.bid == 18 and v.phase == Phase.SKAT

@@ -146,3 +146,22 @@ async def test_a_game_below_the_bid_needs_a_second_press() -> None:
         v = view(app)
         assert v.phase == Phase.PLAYING
         assert v.contract is not None and v.contract.game == GameType.DIAMONDS
+
+
+async def test_forehand_may_play_when_nobody_bids() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(2):  # deals 1 and 2: everybody passes
+            await pilot.press("p")
+            await settle(pilot)
+            await pilot.press("enter", "enter")  # result, score sheet, next deal
+            await settle(pilot)
+        v = view(app)
+        assert table(app).controller.match.deal_number == 2
+        assert v.seat == 0 and v.phase == Phase.BIDDING  # the human is forehand now
+        assert "Nobody bid" in screen_text(app)
+        await pilot.press("b")
+        await settle(pilot)
+        v = view(app)
+        assert v.soloist == 0 and v.bid == 18 and v.phase == Phase.SKAT
