@@ -165,3 +165,19 @@ async def test_forehand_may_play_when_nobody_bids() -> None:
         await settle(pilot)
         v = view(app)
         assert v.soloist == 0 and v.bid == 18 and v.phase == Phase.SKAT
+
+
+async def test_a_hint_in_the_discard_chooses_two_cards() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        assert len(table(app).selected) == 2
+        await pilot.press("d")
+        await settle(pilot)
+        assert view(app).phase == Phase.DECLARE

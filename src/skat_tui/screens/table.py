@@ -901,6 +901,8 @@ class TableScreen(Screen[None]):
             self.cursor_card = hint.action.card
         if isinstance(hint.action, Bid):
             self.bid_choice = hint.action.value
+        if isinstance(hint.action, Discard) and view.phase == Phase.DISCARD:
+            self.selected = tuple(hint.action.cards)  # chosen for you; d confirms
         detail = ""
         if hint.scores:
             best = sorted(hint.scores.items(), key=lambda kv: -kv[1])[:6]
