@@ -9,15 +9,31 @@ the search is written for speed in plain Python:
 * everything is an ``int`` mask; per-game tables give follow classes, which
   cards beat which and the points of each card;
 * the search walks a whole trick inside one function (plain alpha-beta over
-  the three cards) and recurses only at trick boundaries, where a
-  transposition table keyed by the three hands and the leader stores lower
-  and upper bounds on the value and the best lead;
+  the three cards, the two defenders' cards as one choice when they play in
+  a row) and recurses only at trick boundaries, where a transposition table
+  keyed by the cards in play and the leader stores lower and upper bounds on
+  the value and the best lead;
 * cards that are interchangeable are searched once: two cards of one player
   that are neighbours in the rank order of their follow class, once the
   cards between them are gone, and that carry the same points (the jacks
   among themselves, the 9 8 7 of a suit; in null games any two);
+* neighbours with different points (A 10 K Q of one hand, say) take the same
+  tricks, so when the side that wins the current trick is already certain
+  only two of them matter: the one with most points if the player's side
+  wins it, the lowest if the other side does (playing another one now and
+  this one later never does better);
+* bounds without search: trumps above all of the other side's trumps end in
+  their owner's tricks, and a side to lead whose every card is unbeatable
+  takes all the rest;
+* moves are ordered to cut early: the table's best lead, unbeatable leads,
+  then by points; defenders' card pairs that take the trick with many points
+  first; followers take with their best card or smear points on partner;
 * scores are found with null-window searches (MTD(f)), which prune far more
-  than a full window and reuse the table between passes.
+  than a full window and reuse the table between passes; :func:`solver_wins`
+  is a single such search.
+
+The null search is boolean: the defenders need only one trick for the
+soloist, so every table entry is exact.
 
 Seats: ``hands[0..2]`` are in play order (seat ``i + 1`` plays after seat
 ``i``); any seat may be the soloist.  Game types are those of
@@ -39,6 +55,7 @@ Seats: ``hands[0..2]`` are in play order (seat ``i + 1`` plays after seat
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import cache
 from typing import TypeAlias
@@ -208,7 +225,8 @@ class Solver:
     hands and the leader, which within a deal determine the position.  A
     position from another deal (a card in a hand that held it not before)
     empties it; positions later in the same deal reuse it, as do the
-    searches of :meth:`solve_moves`.
+    searches of :meth:`solve_moves`.  ``nodes`` counts the positions
+    visited.  Not thread-safe: use one solver per thread.
     """
 
     def __init__(self, game: int, soloist: int) -> None:
@@ -960,16 +978,20 @@ def _leads(mask: int, hint: int, others: int, beats: tuple[int, ...]) -> list[in
 
 
 _MAX_TABLE = 1 << 20
-_SOLVERS: dict[tuple[int, int], Solver] = {}
+_LOCAL = threading.local()
 
 
 def _solver(game: int, soloist: int) -> Solver:
-    """A shared solver per game and soloist seat, so that repeated calls
-    (a bot's sampled deals) reuse the table; it is emptied when it grows
-    past about a million positions."""
-    solver = _SOLVERS.get((game, soloist))
+    """A solver per game and soloist seat, kept per thread (a solver is not
+    thread-safe), so that repeated calls on positions of one deal (the
+    cards of :func:`solve_moves`, the tricks of a game) reuse its table; the
+    table is emptied when it grows past about a million positions."""
+    solvers: dict[tuple[int, int], Solver] | None = getattr(_LOCAL, "solvers", None)
+    if solvers is None:
+        solvers = _LOCAL.solvers = {}
+    solver = solvers.get((game, soloist))
     if solver is None:
-        solver = _SOLVERS[game, soloist] = Solver(game, soloist)
+        solver = solvers[game, soloist] = Solver(game, soloist)
     elif len(solver._tt) + len(solver._null_tt) > _MAX_TABLE:
         solver.clear()
     return solver
@@ -1003,7 +1025,8 @@ def solve_moves(
     trick_leader: int | None = None,
 ) -> dict[int, int]:
     """The exact value (as :func:`solve` gives it) after each legal card of
-    the seat to move, highest card number first."""
+    the seat to move, highest card number first.  Interchangeable cards are
+    searched once and share their value; all searches share one table."""
     return _solver(game, soloist).solve_moves(hands, to_move, trick, trick_leader)
 
 
@@ -1017,6 +1040,8 @@ def solver_wins(
     trick_leader: int | None = None,
 ) -> bool:
     """Whether the soloist takes at least ``target`` points in the remaining
-    tricks (one null-window search, cheaper than :func:`solve`).  For null
-    games ``target`` is ignored: whether the soloist can avoid every trick."""
+    tricks (counted as :func:`solve` counts them; subtract the points he
+    already has from the points he needs).  One null-window search, much
+    cheaper than :func:`solve`.  For null games ``target`` is ignored: whether
+    the soloist can avoid every trick."""
     return _solver(game, soloist).wins(hands, to_move, target, trick, trick_leader)
