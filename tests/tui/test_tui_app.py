@@ -125,11 +125,17 @@ async def test_the_app_answers_while_a_bot_thinks() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         controller = table(app).controller
-        assert controller.thinking is not None  # middlehand, a bot, speaks first
-        started = time.monotonic()
+        # middlehand, a bot, speaks first; on a loaded machine its worker may
+        # take a few frames to start (a bounded wait, not a timing assertion)
+        for _ in range(100):
+            if controller.thinking is not None:
+                break
+            await pilot.pause(0.02)
+        assert controller.thinking is not None
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        assert time.monotonic() - started < 0.5
+        # the key was handled while the bot still thinks: the UI is not blocked
+        assert controller.thinking is not None
         assert controller.match.current is not None
         assert controller.match.current.history == ()  # still thinking
         await app.workers.wait_for_complete()
