@@ -48,12 +48,12 @@ SUBSETS = [
     ("one_cards", 1, 1),
     ("two_cards", 1, 1),
     ("three_cards", 1, 1),
-    ("four_cards", 1, 2),
-    ("five_cards", 3, 2),
-    ("six_cards", 10, 2),
-    ("seven_cards", 10, 2),
-    ("eight_cards", 2, 3),
-    ("nine_cards", 5, 3),
+    ("four_cards", 1, 1),
+    ("five_cards", 1, 2),
+    ("six_cards", 2, 2),
+    ("seven_cards", 5, 2),
+    ("eight_cards", 1, 3),
+    ("nine_cards", 3, 3),
     ("ten_cards", 15, 3),
 ]
 CASES = [(name, step, chunk, chunks) for name, step, chunks in SUBSETS for chunk in range(chunks)]
