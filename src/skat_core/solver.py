@@ -317,6 +317,69 @@ class Solver:
                 if points[c] != pc:
                     return False
 
+        def exact2(s: int, d1: int, d2: int, lead: int, rem: int) -> int:
+            """Exact value with two cards in each hand: every way to play the
+            trick, and the last trick that follows from it."""
+            if lead == 0:
+                h0, h1, h2, sp = s, d1, d2, 0
+            elif lead == 1:
+                h0, h1, h2, sp = d1, d2, s, 2
+            else:
+                h0, h1, h2, sp = d2, s, d1, 1
+            v0 = -1 if sp == 0 else _INF
+            for x in bits.get(h0) or _bits_t(h0):
+                fx = fclass[x]
+                bx = beats[x]
+                m1 = h1 & fx or h1
+                m2 = h2 & fx or h2
+                a0 = (h0 ^ 1 << x).bit_length() - 1
+                v1 = -1 if sp == 1 else _INF
+                for y in bits.get(m1) or _bits_t(m1):
+                    if bx >> y & 1:
+                        wc = y
+                        wp = 1
+                    else:
+                        wc = x
+                        wp = 0
+                    bw = beats[wc]
+                    pxy = points[x] + points[y]
+                    a1 = (h1 ^ 1 << y).bit_length() - 1
+                    v2 = -1 if sp == 2 else _INF
+                    for z in bits.get(m2) or _bits_t(m2):
+                        w = 2 if bw >> z & 1 else wp
+                        pts = pxy + points[z]
+                        a2 = (h2 ^ 1 << z).bit_length() - 1
+                        # The last trick, led by position w.
+                        if w == 0:
+                            c, p = (a1, 1) if beats[a0] >> a1 & 1 else (a0, 0)
+                            if beats[c] >> a2 & 1:
+                                p = 2
+                        elif w == 1:
+                            c, p = (a2, 2) if beats[a1] >> a2 & 1 else (a1, 1)
+                            if beats[c] >> a0 & 1:
+                                p = 0
+                        else:
+                            c, p = (a0, 0) if beats[a2] >> a0 & 1 else (a2, 2)
+                            if beats[c] >> a1 & 1:
+                                p = 1
+                        v = (pts if w == sp else 0) + (rem - pts if p == sp else 0)
+                        if sp == 2:
+                            if v > v2:
+                                v2 = v
+                        elif v < v2:
+                            v2 = v
+                    if sp == 1:
+                        if v2 > v1:
+                            v1 = v2
+                    elif v2 < v1:
+                        v1 = v2
+                if sp == 0:
+                    if v1 > v0:
+                        v0 = v1
+                elif v1 < v0:
+                    v0 = v1
+            return v0
+
         def ab(s: int, d1: int, d2: int, lead: int, rem: int, alpha: int, beta: int) -> int:
             """Soloist's points from the tricks still to play; ``s``, ``d1``,
             ``d2`` are the soloist's and the defenders' hands (``d1`` plays
@@ -374,6 +437,11 @@ class Solver:
                     return lo
                 if hi <= alpha:
                     return hi
+            if s.bit_count() == 2:
+                # Two cards each: solve exactly, no window, no more calls.
+                g = exact2(s, d1, d2, lead, rem)
+                tt[key] = g | g << 7 | _NO_MOVE << 14
+                return g
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             # Cards to search.  ``r*``: one card per run of equal-point
