@@ -98,7 +98,8 @@ def _discards(game: int, cards: Mask) -> list[tuple[int, int]]:
     return [(a, b) for a, b in combinations(cards_of(pool), 2)]
 
 
-def pickup_choices(cards12: Mask, forehand: bool, bid: int) -> list[Choice]:
+def pickup_choices(cards12: Mask, forehand: bool, bid: int, play: str = "rules"
+                   ) -> list[Choice]:
     """For twelve cards (hand plus skat): the best discard for each game,
     with its expected score at ``bid``, best first."""
     out: list[Choice] = []
@@ -109,7 +110,8 @@ def pickup_choices(cards12: Mask, forehand: bool, bid: int) -> list[Choice]:
         best: Choice | None = None
         for a, b in _discards(game, cards12):
             put = 1 << a | 1 << b
-            win, p90 = chances(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b], forehand)
+            win, p90 = chances(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b], forehand,
+                               play)
             ev = _payoff(win, p90, value, base, bid)
             if best is None or ev > best.ev:
                 best = Choice(Declare(GameType(game)), (a, b), ev, win, value)
@@ -121,7 +123,7 @@ def pickup_choices(cards12: Mask, forehand: bool, bid: int) -> list[Choice]:
             continue
         best = None
         for a, b in _discards(NULL, cards12):
-            win = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert)
+            win = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert, play)
             ev = null_payoff(win, value, bid)
             if best is None or ev > best.ev:
                 best = Choice(Declare(GameType.NULL, ouvert=ouvert), (a, b), ev, win, value)
@@ -131,20 +133,21 @@ def pickup_choices(cards12: Mask, forehand: bool, bid: int) -> list[Choice]:
     return out
 
 
-def declare_choices(hand: Mask, discard: Mask, forehand: bool, bid: int) -> list[Choice]:
+def declare_choices(hand: Mask, discard: Mask, forehand: bool, bid: int, play: str = "rules"
+                    ) -> list[Choice]:
     """After the discard: every game with its expected score, best first."""
     cards12 = hand | discard
     skat_points = points_of(discard)
     out: list[Choice] = []
     for game in SUIT_AND_GRAND:
         value = game_value(game, matadors(game, cards12))
-        win, p90 = chances(game, hand, skat_points, forehand)
+        win, p90 = chances(game, hand, skat_points, forehand, play)
         ev = _payoff(win, p90, value, GameType(game).base_value, bid)
         out.append(Choice(Declare(GameType(game)), None, ev, win, value))
     for ouvert in (False, True):
         value = null_value(False, ouvert)
         if value >= bid:
-            win = win_chance(NULL, hand, 0, forehand, ouvert)
+            win = win_chance(NULL, hand, 0, forehand, ouvert, play)
             out.append(Choice(Declare(GameType.NULL, ouvert=ouvert), None,
                               null_payoff(win, value, bid), win, value))
     out.sort(key=lambda c: -c.ev)
@@ -219,11 +222,12 @@ HAND_GAMES: tuple[Declare, ...] = (
 
 
 @lru_cache(maxsize=512)
-def outlook(hand: Mask, forehand: bool, skats: int, salt: str) -> HandOutlook:
+def outlook(hand: Mask, forehand: bool, skats: int, salt: str, play: str = "rules"
+            ) -> HandOutlook:
     """The expected-score tables of a ten-card hand over ``skats`` sampled skats."""
     pick: list[tuple[tuple[float, float, int, int], ...]] = []
     hand_rows: list[tuple[tuple[float, float, int, int], ...]] = []
-    null_hand = [win_chance(NULL, hand, 0, forehand, ouvert) for ouvert in (False, True)]
+    null_hand = [win_chance(NULL, hand, 0, forehand, ouvert, play) for ouvert in (False, True)]
     for skat in sample_skats(hand, skats, salt):
         cards12 = hand | skat
         row: list[tuple[float, float, int, int]] = []
@@ -238,7 +242,7 @@ def outlook(hand: Mask, forehand: bool, skats: int, salt: str) -> HandOutlook:
             for a, b in _quick_discards(game, cards12):
                 put = 1 << a | 1 << b
                 win, p90 = chances(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b],
-                                   forehand)
+                                   forehand, play)
                 score = win * (3 * value + 140) + p90 * base
                 if score > best_score:
                     best, best_score = (win, p90), score
@@ -246,12 +250,12 @@ def outlook(hand: Mask, forehand: bool, skats: int, salt: str) -> HandOutlook:
             if _hopeless(game, cards12):
                 hwin = hp90 = 0.0
             else:
-                hwin, hp90 = chances(game, hand, sp, forehand)
+                hwin, hp90 = chances(game, hand, sp, forehand, play)
             hrow.append((hwin, hp90, game_value(game, mats, hand=True), base))
         for ouvert in (False, True):
             best_null = 0.0
             for a, b in _null_discards(cards12):
-                w = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert)
+                w = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert, play)
                 best_null = max(best_null, w)
             row.append((best_null, 0.0, null_value(False, ouvert), 0))
         for ouvert in (False, True):
@@ -295,13 +299,15 @@ def _quick_discards(game: int, cards12: Mask) -> list[tuple[int, int]]:
     return list(combinations(side[:5], 2))
 
 
-def bid_limit(hand: Mask, forehand: bool, skats: int, salt: str = "") -> int:
-    """The highest bid this hand is worth, 0 if none (pass)."""
-    look = outlook(hand, forehand, skats, salt)
+def bid_limit(hand: Mask, forehand: bool, skats: int, salt: str = "", play: str = "rules",
+              threshold: float = PASS_THRESHOLD) -> int:
+    """The highest bid this hand is worth (its best game's expected score
+    beats ``threshold``), 0 if none (pass)."""
+    look = outlook(hand, forehand, skats, salt, play)
     limit = 0
     for v in BID_VALUES:
         # The expected score only falls as the bid rises (overbid risk).
-        if look.best_ev(v) <= PASS_THRESHOLD:
+        if look.best_ev(v) <= threshold:
             break
         limit = v
     return limit

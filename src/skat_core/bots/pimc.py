@@ -59,11 +59,18 @@ class SearchBudget:
     exact_samples: int
     tier_samples: int
     rollout_samples: int
+    """0: play by the rules alone until the tier searches take over."""
     rollout_exact: int
     """Rollouts hand over to the exact solver at this many cards per hand."""
     redraws: int = 8
     """A defender redraws a sampled deal that does not explain the
     declaration up to this many times per deal (0: no inference)."""
+    nodes: int = 0
+    """Stop sampling further deals once the solver has visited this many
+    positions in this decision (0: no limit); a count, not a clock, so the
+    decision stays the same on any machine."""
+    min_samples: int = 4
+    """Deals valued before the node limit may stop the sampling."""
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -186,9 +193,10 @@ def pimc_values(
     seat = kn.seat
     cards = [c for c in range(31, -1, -1) if legal >> c & 1]
     held = kn.hand.bit_count()
-    if held <= budget.exact_from:
+    if held <= budget.exact_from or (null and held <= budget.tiers_from):
+        # (null searches are cheap: a yes/no question per card)
         how, n = "exact", budget.exact_samples
-    elif held <= budget.tiers_from and not null:
+    elif held <= budget.tiers_from:
         how, n = "tiers", budget.tier_samples
     else:
         how, n = "rollout", budget.rollout_samples
@@ -206,7 +214,11 @@ def pimc_values(
     trick = kn.trick
     leader = kn.trick_leader
     base_points = kn.soloist_trick_points
+    done = 0
     for world in _worlds(kn, contract, bid, sampler, n, played_by_soloist, budget, rng):
+        if budget.nodes and done >= budget.min_samples and solver.nodes >= budget.nodes:
+            break
+        done += 1
         hands = (world[0], world[1], world[2])
         have = base_points + points_of(world[SKAT])
         table = (0.0, 0.0, 0.0, 0.0)
@@ -248,11 +260,11 @@ def pimc_values(
                 point_sums[c] += total
                 wins[c] += tier >= 2
     out = [
-        CardEstimate(c, sums[c] / n, wins[c] / n,
-                     None if null or how == "tiers" else point_sums[c] / n)
+        CardEstimate(c, sums[c] / done, wins[c] / done,
+                     None if null or how == "tiers" else point_sums[c] / done)
         for c in cards
     ]
-    return out, how
+    return out, f"{how}, {done} deals"
 
 
 def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, n: int,

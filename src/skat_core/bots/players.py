@@ -43,6 +43,8 @@ class LevelConfig:
     """Skats sampled to value a hand while bidding."""
     budget: SearchBudget | None
     """Card play search, None for the rules alone."""
+    threshold: float = 0.0
+    """Expected score a game must beat to be bid for (see bidding.bid_limit)."""
 
 
 LEVEL_CONFIGS: dict[str, LevelConfig] = {
@@ -50,12 +52,12 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "normal": LevelConfig(
         skat_samples=12,
         budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
-                            rollout_samples=10, rollout_exact=4),
+                            rollout_samples=10, rollout_exact=4, nodes=60_000),
     ),
     "strong": LevelConfig(
         skat_samples=20,
         budget=SearchBudget(exact_from=5, tiers_from=8, exact_samples=24, tier_samples=20,
-                            rollout_samples=16, rollout_exact=5),
+                            rollout_samples=16, rollout_exact=5, nodes=350_000),
     ),
 }
 
@@ -71,6 +73,8 @@ class SkatBot:
         self.level = level
         self.seed = seed
         self.config = config if config is not None else LEVEL_CONFIGS[level]
+        # The evaluator is calibrated per card-play family (see evaluate.SHIFTS).
+        self.play = "rules" if self.config.budget is None else "search"
 
     def rng(self, view: SeatView, purpose: str) -> random.Random:
         """The generator of one decision: seed, seat, own hand, public history."""
@@ -102,7 +106,8 @@ class SkatBot:
     # -- bidding ----------------------------------------------------------
 
     def limit(self, view: SeatView) -> int:
-        return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed))
+        return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
+                         self.play, self.config.threshold)
 
     def _bid(self, view: SeatView) -> Hint:
         limit = self.limit(view)
@@ -121,7 +126,8 @@ class SkatBot:
     # -- skat, discard, declaration ---------------------------------------
 
     def _skat(self, view: SeatView) -> Hint:
-        look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed))
+        look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
+                       self.play)
         pick = look.pickup_ev(view.bid)
         hand_evs = look.hand_evs(view.bid)
         legal = set(view.legal)
@@ -141,7 +147,8 @@ class SkatBot:
                        f"picking up {pick:+.0f})", scores)
 
     def _discard(self, view: SeatView) -> Hint:
-        choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid), view.bid)
+        choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid, self.play),
+                             view.bid)
         best = choices[0]
         assert best.discard is not None
         a, b = best.discard
@@ -160,8 +167,8 @@ class SkatBot:
 
     def _declare(self, view: SeatView) -> Hint:
         discard = view.discard or 0
-        choices = safe_first(declare_choices(view.hand, discard, view.seat == 0, view.bid),
-                             view.bid)
+        choices = safe_first(
+            declare_choices(view.hand, discard, view.seat == 0, view.bid, self.play), view.bid)
         legal = set(view.legal)
         scores: dict[Action, float] = {
             c.declare: round(c.ev, 1) for c in choices if c.declare in legal
@@ -188,7 +195,9 @@ class SkatBot:
             if isinstance(a, Play):
                 legal |= 1 << a.card
         budget = self.config.budget
-        if budget is None:
+        held = kn.hand.bit_count()
+        if budget is None or (held > max(budget.exact_from, budget.tiers_from)
+                              and budget.rollout_samples == 0):
             others = _possible(kn)
             card = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
                              others)
@@ -204,6 +213,7 @@ class SkatBot:
         for e in estimates:
             scores[Play(CARDS[e.card])] = round(e.points if e.points is not None else e.win, 3)
         what = "points" if best.points is not None else "win chance"
+        # how: "exact, 16 deals" / "tiers, ..." / "rollout, ..."
         if game == GameType.NULL:
             reason = (f"{CARDS[best.card]}: the soloist stays clean in {best.win:.0%} "
                       f"of the sampled deals ({how})")
