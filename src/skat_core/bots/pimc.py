@@ -203,8 +203,8 @@ def pimc_values(
     sampler = WorldSampler(kn)
     solver = Solver(game, soloist)
     played_by_soloist = 0
-    for done in kn.tricks:
-        for s, c in zip(done.seats, done.cards, strict=True):
+    for finished in kn.tricks:
+        for s, c in zip(finished.seats, finished.cards, strict=True):
             if s == soloist:
                 played_by_soloist |= 1 << c
     sums = dict.fromkeys(cards, 0.0)
