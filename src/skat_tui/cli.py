@@ -20,7 +20,8 @@ from skat_core import __version__
 def main(ctx: click.Context) -> None:
     """Skat by the official rules (ISkO), in your terminal.
 
-    With no command, opens the game.
+    With no command, opens the start screen: new match, daily, hotseat,
+    resume, history, scores, settings.
     """
     if ctx.invoked_subcommand is None:
         from skat_tui.app import run_app
@@ -36,20 +37,90 @@ def _check_deals(ctx: click.Context, param: click.Parameter, value: int | None) 
     return value
 
 
+def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A seed word, normalised (``daily`` is today's daily, UTC)."""
+    if value is None:
+        return None
+    from skat_core.seeds import parse_seed
+
+    try:
+        return parse_seed(value).seed
+    except ValueError as e:
+        raise click.BadParameter(str(e)) from None
+
+
+seed_option = click.option(
+    "--seed", default=None, metavar="SEED", callback=_check_seed,
+    help="Shuffle seed: the same word deals the same cards to everyone "
+         "('daily' is today's daily).",
+)
+deals_option = click.option(
+    "--deals", type=int, default=None, callback=_check_deals, metavar="N",
+    help="Deals in the match, a multiple of 3 (default: settings, 9).",
+)
+scoring_option = click.option(
+    "--scoring", type=click.Choice(["sf", "standard"]), default=None,
+    help="Seeger-Fabian (sf) or standard list (default: settings, sf).",
+)
+
+
 @main.command()
-@click.option("--seed", default=None, metavar="SEED",
-              help="Shuffle seed: the same seed deals the same cards.")
-@click.option("--deals", type=int, default=None, callback=_check_deals, metavar="N",
-              help="Deals in the match, a multiple of 3 (default: settings, 9).")
+@seed_option
+@deals_option
 @click.option("--level", type=click.Choice(["easy", "normal", "strong"]), default=None,
               help="Level of both bots (default: settings, normal).")
-@click.option("--scoring", type=click.Choice(["sf", "standard"]), default=None,
-              help="Seeger-Fabian (sf) or standard list (default: settings, sf).")
+@scoring_option
 def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None) -> None:
-    """Play a match against two bots."""
+    """Play a match against two bots at once."""
     from skat_tui.app import run_app
 
-    run_app(seed=seed, deals=deals, level=level, scoring=scoring)
+    run_app("match", seed=seed, deals=deals, level=level, scoring=scoring)
+
+
+@main.command()
+@click.option("--players", default=None, metavar='"A,B,C"',
+              help="Three names in table order; NAME:LEVEL makes a bot "
+                   "(random, easy, normal, strong). Without it, a dialog asks.")
+@seed_option
+@deals_option
+@scoring_option
+def hotseat(players: str | None, seed: str | None, deals: int | None,
+            scoring: str | None) -> None:
+    """A match for people sharing one keyboard: each sees only their own cards.
+
+    Example: skat hotseat --players "Anna,Ben,Cem" (or "Anna,Ben,Rolf:easy").
+    """
+    from skat_tui.screens.newmatch import parse_players
+
+    specs = None
+    if players is not None:
+        try:
+            specs = parse_players(players)
+        except ValueError as e:
+            raise click.BadParameter(str(e), param_hint="'--players'") from None
+    from skat_tui.app import run_app
+
+    run_app("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs)
+
+
+@main.command()
+def resume() -> None:
+    """Continue the unfinished match where it was left (saved after every card)."""
+    from skat_tui.app import NothingToResume, run_app
+
+    try:
+        run_app("resume")
+    except NothingToResume as e:
+        raise click.ClickException(str(e)) from None
+
+
+@main.command()
+def daily() -> None:
+    """Today's daily: 9 deals, the same for everybody (UTC date); the first
+    attempt of the day is scored, later ones are practice."""
+    from skat_tui.app import run_app
+
+    run_app("daily")
 
 
 @main.command()

@@ -21,7 +21,10 @@ from .helpers import random_bots
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Record the calls of run_app instead of opening the app."""
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(skat_tui.app, "run_app", lambda **kw: calls.append(kw))
+    def run_app(*start: str, **kw: Any) -> None:
+        calls.append({"start": start[0], **kw} if start else kw)
+
+    monkeypatch.setattr(skat_tui.app, "run_app", run_app)
     return calls
 
 
@@ -41,7 +44,9 @@ def test_play_passes_its_options(runs: list[dict[str, Any]]) -> None:
     args = ["play", "--seed", "42", "--deals", "6", "--level", "easy", "--scoring", "standard"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    assert runs == [{"seed": "42", "deals": 6, "level": "easy", "scoring": "standard"}]
+    assert runs == [
+        {"start": "match", "seed": "42", "deals": 6, "level": "easy", "scoring": "standard"}
+    ]
 
 
 @pytest.mark.parametrize(

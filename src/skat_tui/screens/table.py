@@ -158,6 +158,9 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_table()
+        if self.controller.match.deal_finished:
+            # a match resumed between two deals: its result, then the next deal
+            self.call_after_refresh(self._show_result)
 
     def on_screen_suspend(self) -> None:
         self.controller.pause()

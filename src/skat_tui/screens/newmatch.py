@@ -1,0 +1,189 @@
+"""Setting up a match with chosen players: the hotseat dialog.
+
+Three seats in table order (clockwise; seat 1 deals first), each a human with
+a name or a bot of some level.  :func:`parse_players` reads the same thing
+from the command line (``skat hotseat --players "Anna,Ben,Rolf:easy"``), and
+:func:`check_players` is the one place that says which tables are allowed, so
+the dialog and the command refuse the same things with the same words.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from skat_core.seeds import parse_seed
+
+from ..controller import PlayerSpec
+from ..settings import BOT_LEVELS, DEAL_COUNTS, MAX_NAME
+
+HUMAN = "human"
+SEATS = 3
+SEAT_NOTES = ("deals first", "forehand in deal 1", "middlehand in deal 1")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """What the dialog asks for: the players in table order, a seed (None for
+    a random one) and the number of deals."""
+
+    players: tuple[PlayerSpec, ...]
+    seed: str | None = None
+    deals: int = 9
+
+
+def check_name(name: str) -> str:
+    """A player's name as it will be shown; :class:`ValueError` says why not."""
+    name = unicodedata.normalize("NFC", name.strip())
+    if not name:
+        raise ValueError("every player needs a name")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"{name!r} is too long: at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise ValueError(f"{name!r} contains control characters")
+    if "," in name or ":" in name:
+        raise ValueError(f"{name!r}: names may not contain ',' or ':'")
+    return name
+
+
+def check_players(players: Sequence[PlayerSpec]) -> tuple[PlayerSpec, ...]:
+    """Three players with distinct names and known bot levels (names
+    normalised); :class:`ValueError` with a message for the player."""
+    if len(players) != SEATS:
+        raise ValueError(f"a Skat table has {SEATS} players, not {len(players)}")
+    out: list[PlayerSpec] = []
+    seen: set[str] = set()
+    for p in players:
+        name = check_name(p.name)
+        if name.casefold() in seen:
+            raise ValueError(f"two players are called {name!r}; every name must differ")
+        seen.add(name.casefold())
+        if p.level is not None and p.level not in BOT_LEVELS:
+            raise ValueError(
+                f"{p.level!r} is not a bot level (one of {', '.join(BOT_LEVELS)})"
+            )
+        out.append(PlayerSpec(name, p.level))
+    return tuple(out)
+
+
+def parse_players(text: str) -> tuple[PlayerSpec, ...]:
+    """``"Anna,Ben,Rolf:easy"``: three names in table order, each a human or,
+    with ``:level``, a bot of that level."""
+    specs: list[PlayerSpec] = []
+    for part in text.split(","):
+        name, colon, level = part.partition(":")
+        level = level.strip().lower()
+        if colon and not level:
+            raise ValueError(f"{part.strip()!r}: a level after ':' ({', '.join(BOT_LEVELS)})")
+        specs.append(PlayerSpec(name, None if not colon or level == HUMAN else level))
+    return check_players(specs)
+
+
+def seats_text(players: Sequence[PlayerSpec]) -> str:
+    """``Anna, Ben (easy bot), Cem``."""
+    return ", ".join(p.name if p.is_human else f"{p.name} ({p.level} bot)" for p in players)
+
+
+class NewMatchScreen(ModalScreen[MatchSetup | None]):
+    """The hotseat dialog: a name and 'human or bot level' for each seat, an
+    optional seed and the match length.  Dismissed with a :class:`MatchSetup`,
+    or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, players: Sequence[PlayerSpec], deals: int = 9,
+                 title: str = "Hotseat match") -> None:
+        super().__init__()
+        self.players = tuple(players)
+        self.deals = deals
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        kinds = [("Human", HUMAN), *[(f"Bot · {lv}", lv) for lv in BOT_LEVELS]]
+        with Vertical(classes="dialog newmatch"):
+            yield Static(f"[b]{self.title_text}[/b]", classes="dialog-title")
+            yield Static(
+                "[dim]Seats in table order, clockwise. Humans share this keyboard; "
+                "each sees only their own cards.[/]",
+                classes="newmatch-help",
+            )
+            for i, p in enumerate(self.players):
+                with Horizontal(classes="setting-row"):
+                    yield Label(f"Seat {i + 1}", classes="seat-label")
+                    yield Input(p.name, max_length=MAX_NAME, id=f"name-{i}", compact=True,
+                                placeholder=f"name of seat {i + 1}")
+                    yield Select(kinds, value=p.level or HUMAN, id=f"kind-{i}",
+                                 allow_blank=False, compact=True)
+            with Horizontal(classes="setting-row"):
+                yield Label("Seed", classes="seat-label")
+                yield Input("", id="seed", compact=True,
+                            placeholder="empty: random · a word: the same deals for everyone")
+            with Horizontal(classes="setting-row"):
+                yield Label("Deals", classes="seat-label")
+                options = sorted({*DEAL_COUNTS, self.deals})
+                yield Select([(str(n), n) for n in options], value=self.deals, id="deals",
+                             allow_blank=False, compact=True)
+            yield Static("", id="newmatch-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Start  [dim]⏎[/]", id="start", variant="primary", compact=True)
+                yield Button("Cancel  [dim]Esc[/]", id="cancel", compact=True)
+        yield Footer()
+
+    def setup(self) -> MatchSetup:
+        """The match the form describes; :class:`ValueError` if it cannot be."""
+        specs = []
+        for i in range(SEATS):
+            name = self.query_one(f"#name-{i}", Input).value
+            kind = self.query_one(f"#kind-{i}", Select).value
+            level = None if kind == HUMAN or not isinstance(kind, str) else kind
+            specs.append(PlayerSpec(name, level))
+        players = check_players(specs)
+        seed_text = self.query_one("#seed", Input).value
+        seed = parse_seed(seed_text).seed if seed_text.strip() else None
+        deals = self.query_one("#deals", Select).value
+        return MatchSetup(players, seed, deals if isinstance(deals, int) else self.deals)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def action_start(self) -> None:
+        try:
+            setup = self.setup()
+        except ValueError as e:
+            self.app.bell()
+            self.query_one("#newmatch-error", Static).update(Text(str(e), style="bold red"))
+            return
+        self.dismiss(setup)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = [
+    "MatchSetup",
+    "NewMatchScreen",
+    "check_name",
+    "check_players",
+    "parse_players",
+    "seats_text",
+]

@@ -1,0 +1,134 @@
+"""The start screen: what ``skat`` shows first.
+
+A menu driven by the keyboard (arrow keys and Enter, or each entry's letter)
+and the mouse.  The screen only offers choices; the app does the work
+(:class:`~skat_tui.app.SkatApp` actions ``new_match``, ``daily``,
+``hotseat``, ``resume``, ``history``, ``scores``, ``settings``, ``quit``).
+With an unfinished match saved, Resume is enabled, highlighted and says
+which match it is; otherwise it is greyed out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+TITLE = "♣ ♠ ♥ ♦   S K A T   ♦ ♥ ♠ ♣"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    key: str
+    action: str
+    label: str
+
+
+ENTRIES = (
+    Entry("n", "new_match", "New match"),
+    Entry("d", "daily", "Daily"),
+    Entry("h", "hotseat", "Hotseat"),
+    Entry("r", "resume", "Resume"),
+    Entry("y", "history", "History"),
+    Entry("s", "scores", "Scores"),
+    Entry("o", "settings", "Settings"),
+    Entry("q", "quit", "Quit"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StartInfo:
+    """What the entries say about now: the line beside each entry (by
+    action) and the unfinished match, if there is one."""
+
+    notes: dict[str, str]
+    resume: str | None = None
+    """A description of the saved match ('Daily 2026-11-29 · deal 3 of 9 ·
+    saved 29 Nov 21:15'); None: nothing to resume."""
+
+
+class StartScreen(Screen[None]):
+    """The menu.  ``info`` is refreshed with :meth:`show_info`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(e.key, f"choose('{e.action}')", e.label, show=False)
+        for e in ENTRIES if e.key != "q"
+    ]
+
+    def __init__(self, info: StartInfo | None = None) -> None:
+        super().__init__()
+        self.info = info or StartInfo({})
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="start-box"):
+            yield Static(Text(TITLE, style="bold"), id="start-title")
+            yield Static(
+                Text("Skat by the International Skat Order", style="dim"), id="start-subtitle"
+            )
+            yield OptionList(*self._options(), id="start-menu")
+            yield Static(id="start-note")
+        yield Footer()
+
+    def _options(self) -> list[Option]:
+        options = []
+        for e in ENTRIES:
+            prompt = Text()
+            prompt.append(f" {e.key} ", style="bold reverse")
+            prompt.append(f"  {e.label:<11}", style="bold")
+            note = self.info.notes.get(e.action, "")
+            if e.action == "resume" and self.info.resume:
+                note = self.info.resume
+            prompt.append(note, style="dim")
+            disabled = e.action == "resume" and self.info.resume is None
+            options.append(Option(prompt, id=e.action, disabled=disabled))
+        return options
+
+    def on_mount(self) -> None:
+        self._highlight()
+
+    def show_info(self, info: StartInfo) -> None:
+        """New notes (after a match was saved, given up or finished)."""
+        self.info = info
+        menu = self.query_one("#start-menu", OptionList)
+        menu.clear_options()
+        menu.add_options(self._options())
+        self._highlight()
+
+    def _highlight(self) -> None:
+        menu = self.query_one("#start-menu", OptionList)
+        menu.highlighted = menu.get_option_index("resume" if self.info.resume else "new_match")
+        menu.focus()
+        note = self.query_one("#start-note", Static)
+        if self.info.resume:
+            note.update(Text.assemble(
+                ("Your unfinished match is saved: ", "bold"), "Enter or r resumes it."
+            ))
+        else:
+            note.update(Text("Enter or a letter chooses · ? help · q quit", style="dim"))
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            await self.action_choose(event.option.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("resume",) and self.info.resume is None:
+            return None
+        return True
+
+    async def action_choose(self, action: str) -> None:
+        """Run the app's action for an entry."""
+        if action == "resume" and self.info.resume is None:
+            self.app.bell()
+            return
+        await self.app.run_action(action)
+
+
+__all__ = ["ENTRIES", "StartInfo", "StartScreen"]
