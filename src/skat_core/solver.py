@@ -310,8 +310,8 @@ class Solver:
             every card of ``hand`` above it in the group has its points."""
             pc = points[c]
             while True:
-                u = (gone + (2 << c)) & ~gone & nb
-                if not u & hand:
+                u = hand & nb & (gone + (2 << c))  # the next card up, if his
+                if not u:
                     return True
                 c = u.bit_length() - 1
                 if points[c] != pc:
@@ -451,19 +451,19 @@ class Solver:
             # trick goes to the other side) or its highest-point card (it
             # goes to the player's side) need searching: any other card of
             # the group does no better, whatever follows.
-            gone = ~(s | d1 | d2) & nb
-            ng = ~gone
+            # (A carry from a card runs through the gone cards above it and
+            # lands on the next card in play; masks stay non-negative.)
+            gone = nb ^ (nb & (s | d1 | d2))
             sg = gone & seg
-            nsg = ~sg
             t = s & seg
-            rs = s ^ (t & (sg + (t << 1)) & nsg)
+            rs = s ^ (t & (sg + (t << 1))) if t & (t - 1) else s
             t = d1 & seg
-            r1 = d1 ^ (t & (sg + (t << 1)) & nsg)
+            r1 = d1 ^ (t & (sg + (t << 1))) if t & (t - 1) else d1
             t = d2 & seg
-            r2 = d2 ^ (t & (sg + (t << 1)) & nsg)
-            lows = s & ~((gone + (s << 1)) & ng & nb)
-            low1 = d1 & ~((gone + (d1 << 1)) & ng & nb)
-            low2 = d2 & ~((gone + (d2 << 1)) & ng & nb)
+            r2 = d2 ^ (t & (sg + (t << 1))) if t & (t - 1) else d2
+            lows = s ^ (s & nb & (gone + (s << 1)))
+            low1 = d1 ^ (d1 & nb & (gone + (d1 << 1)))
+            low2 = d2 ^ (d2 & nb & (gone + (d2 << 1)))
 
             best_move = _NO_MOVE
             if lead == 0:
@@ -478,7 +478,7 @@ class Solver:
                     if not (m1 & bx or m2 & bx):
                         if not is_top(x, s, gone):
                             continue
-                    elif not (m1 & ~bx and m2 & ~bx) and not lows >> x & 1:
+                    elif ((m1 & bx) == m1 or (m2 & bx) == m2) and not lows >> x & 1:
                         continue
                     px = points[x]
                     pairs = []
@@ -577,7 +577,7 @@ class Solver:
                                 continue
                             pairs.append(bonus | (200 + py) << 12 | x << 5 | y)
                         else:
-                            if not ms & ~bw and not (x_low and low2 >> y & 1):
+                            if (ms & bw) == ms and not (x_low and low2 >> y & 1):
                                 continue
                             pairs.append(bonus | (120 - py) << 12 | x << 5 | y)
                 pairs.sort(reverse=True)
@@ -652,7 +652,7 @@ class Solver:
                                     continue
                             elif not is_top(y, s, gone):
                                 continue
-                        elif not m1 & ~by and not lows >> y & 1:
+                        elif (m1 & by) == m1 and not lows >> y & 1:
                             continue
                         worst = _INF
                         bb = b
