@@ -226,7 +226,8 @@ class Solver:
     position from another deal (a card in a hand that held it not before)
     empties it; positions later in the same deal reuse it, as do the
     searches of :meth:`solve_moves`.  ``nodes`` counts the positions
-    visited.  Not thread-safe: use one solver per thread.
+    searched (not answered by the table).  Not thread-safe: use one solver
+    per thread.
     """
 
     def __init__(self, game: int, soloist: int) -> None:
@@ -385,7 +386,6 @@ class Solver:
             ``d2`` are the soloist's and the defenders' hands (``d1`` plays
             after the soloist), ``lead`` 0/1/2 which of them leads, ``rem``
             the points still in the hands.  Fail-soft alpha-beta."""
-            solver.nodes += 1
             if s & (s - 1) == 0:
                 # Last trick: one card each, nothing to choose.
                 x = s.bit_length() - 1
@@ -437,6 +437,7 @@ class Solver:
                     return lo
                 if hi <= alpha:
                     return hi
+            solver.nodes += 1
             if s.bit_count() == 2:
                 # Two cards each: solve exactly, no window, no more calls.
                 g = exact2(s, d1, d2, lead, rem)
