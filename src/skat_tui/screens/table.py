@@ -40,7 +40,7 @@ from skat_core.rules import GameType
 from skat_core.views import SeatView
 
 from ..controller import MatchController
-from ..deck import DeckStyle, card_text, cards_line, game_short, sort_hand
+from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
@@ -311,7 +311,15 @@ class TableScreen(Screen[None]):
             line2 = Text()
             if view.open_cards and soloist:
                 game = view.contract.game if view.contract else None
-                line2 = cards_line(sort_hand(view.open_cards, game), self.deck, sep="")
+                open_cards = sort_hand(view.open_cards, game)
+                line2 = cards_line(open_cards, self.deck, sep="")
+                room = panel.content_region.width
+                if not room or line2.cell_len > room:
+                    # ten cards with tens do not fit as chips at 80 columns: every one must show
+                    line2 = Text(" ").join(
+                        Text(card_text(c, self.deck), style=card_style(c, self.deck))
+                        for c in open_cards
+                    )
             elif self.controller.thinking == player and view.phase != Phase.FINISHED:
                 line2.append("thinking…", style="italic")
             elif view.phase <= Phase.DECLARE and seat in words:
