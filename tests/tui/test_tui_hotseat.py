@@ -256,3 +256,24 @@ async def test_the_hotseat_dialog_starts_any_mix(tmp_path: Path) -> None:
         assert saved.meta["kind"] == "seeded"
         # the dialog offers the same people next time
         assert app.settings.extra["hotseat"] == [["Anna", None], ["Ben", None], ["Rolf", "easy"]]
+
+
+def test_snapshot_privacy_screen(snap_compare: Any, tmp_path: Path) -> None:
+    app = start_app(tmp_path, start="hotseat", seed="hotseat-snap",
+                    players=parse_players("Anna,Ben,Cem"))
+
+    async def bid(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("enter", "b")  # Cem bids 18; Ben is asked next
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=bid)
+
+
+def test_snapshot_hotseat_dialog(snap_compare: Any, tmp_path: Path) -> None:
+    async def open_dialog(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.press("h", "tab", "tab")  # from Anna's name to Ben's
+        await pilot.pause()
+
+    assert snap_compare(start_app(tmp_path), terminal_size=(80, 24), run_before=open_dialog)

@@ -259,3 +259,9 @@ def test_run_app_routes_seeds_and_modes(tmp_path: Path, monkeypatch: pytest.Monk
     assert seeded_app.start_mode == "match" and seeded_app.seed == "Oak"
     assert hotseat_app.start_players is not None and hotseat_app.settings.deals == 3
     assert json.loads(json.dumps(hotseat_app.settings.to_json()))["deals"] == 3
+
+
+def test_snapshot_start_screen(snap_compare: Any, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(skat_tui.app, "utc_today", lambda now=None: date(2026, 11, 29))
+    assert snap_compare(start_app(tmp_path), terminal_size=(80, 24))

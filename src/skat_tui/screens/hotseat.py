@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -62,8 +62,9 @@ class PrivacyScreen(Screen[None]):
         with Vertical(id="privacy-box"):
             yield Static(id="privacy-title")
             yield Static(id="privacy-text")
-            yield Button("Show my cards  [dim]⏎[/]", id="privacy-show", variant="primary",
-                         compact=True)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Show my cards  [dim]⏎[/]", id="privacy-show", variant="primary",
+                             compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
