@@ -103,7 +103,7 @@ def _beats_table(game: int) -> tuple[Mask, ...]:
 def _null_bit(card: int) -> int:
     """Null games use their own numbering: suit ``s`` at bits ``9s..9s+7``
     in null rank order (7 8 9 10 J Q K A), bit ``9s+8`` left empty so that
-    carries stop between suits (see :func:`_reduce`)."""
+    the carries of the group arithmetic stop between suits."""
     return 9 * CARD_SUIT[card] + NULL_RANK[card]
 
 
@@ -167,23 +167,6 @@ def redundant(game: int, hand: Mask, in_play: Mask) -> Mask:
 
 
 _BITS: dict[int, tuple[int, ...]] = {}
-
-
-_ACES = sum(1 << (7 * s + 6) for s in range(4))
-_TENS = _ACES >> 1
-_KINGS = _ACES >> 2
-_QUEENS = _ACES >> 3
-
-
-def _points(mask: int) -> int:
-    """Card points of ``mask`` (counted by rank, no loop)."""
-    return (
-        11 * (mask & _ACES).bit_count()
-        + 10 * (mask & _TENS).bit_count()
-        + 4 * (mask & _KINGS).bit_count()
-        + 3 * (mask & _QUEENS).bit_count()
-        + 2 * (mask & JACKS).bit_count()
-    )
 
 
 @cache
@@ -293,6 +276,9 @@ class Solver:
             take the trick first, most points first, then the others, fewest
             points first; with ``smear`` (the partner holds the trick) the
             others first, most points first."""
+            if len(wf) + len(sf) > 1 << 18:
+                wf.clear()
+                sf.clear()
             w = sorted(_bits(mask & beat), key=_PKEY.__getitem__, reverse=True)
             rest = sorted(_bits(mask & ~beat), key=_PKEY.__getitem__)
             if smear:
