@@ -237,3 +237,19 @@ def test_rejects_inconsistent_positions() -> None:
         solve((m("H7 H8"), m("H9"), m("D9")), 0, 4, 0)
     with pytest.raises(ValueError):
         solve((m("H7"), m("H8"), m("D9")), 0, 4, 1, trick=(5,))
+
+
+def test_bench_run_checks_scores(dds_dir: Path, tmp_path: Path) -> None:
+    """The benchmark exits 0 when every score matches, 1 on a mismatch."""
+    from skat_core.bench_solver import run
+
+    lines = (dds_dir / "six_cards.txt").read_text().splitlines()[:3]
+    good = tmp_path / "good.txt"
+    good.write_text("\n".join(lines) + "\n")
+    assert run(str(good)) == 0
+    fields = lines[0].split(",")
+    fields[-1] = str(int(fields[-1]) + 1)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(",".join(fields) + "\n")
+    assert run(str(bad)) == 1
+    assert run(str(tmp_path / "missing.txt")) == 1
