@@ -170,3 +170,7 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
 from skat_tui.cli_data import register  # noqa: E402  (history, scores, export)
 
 register(main)
+
+from skat_tui.cli_replay import register as register_replay  # noqa: E402  (replay)
+
+register_replay(main)

@@ -35,12 +35,13 @@ class DealResultScreen(ModalScreen[None]):
     """What happened in the deal and why it scores what it scores."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Score sheet", key_display="⏎")
+        Binding("enter,space,escape", "close", "Score sheet", key_display="⏎"),
+        Binding("a", "analyse", "Analyse"),
     ]
 
     def __init__(
         self, outcome: DealOutcome, names: tuple[str, ...], deals: int, deck: DeckStyle,
-        scoring: Scoring,
+        scoring: Scoring, *, title: str | None = None, close_label: str = "Score sheet",
     ) -> None:
         super().__init__()
         self.outcome = outcome
@@ -48,6 +49,14 @@ class DealResultScreen(ModalScreen[None]):
         self.deals = deals
         self.deck = deck
         self.scoring = scoring
+        self.heading = title
+        """Replaces 'Deal n of m' (a practice deal from a replay)."""
+        self.close_label = close_label
+
+    @property
+    def played(self) -> bool:
+        """A game was played (there is something to analyse)."""
+        return self.outcome.result.soloist is not None and self.outcome.state.contract is not None
 
     def compose(self) -> ComposeResult:
         o = self.outcome
@@ -109,22 +118,42 @@ class DealResultScreen(ModalScreen[None]):
         lines.append(score)
         body = Text("\n").join(lines)
         with Vertical(classes="dialog result"):
-            yield Static(
-                f"[b]Deal {o.number + 1} of {self.deals}[/b]", classes="dialog-title"
-            )
+            title = self.heading or f"Deal {o.number + 1} of {self.deals}"
+            yield Static(Text(title, style="bold"), classes="dialog-title")
             yield Static(body, id="result-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(
-                    "Score sheet  [dim]⏎[/]", id="to-sheet", variant="primary", compact=True
+                    f"{self.close_label}  [dim]⏎[/]", id="to-sheet", variant="primary",
+                    compact=True,
                 )
+                if self.played:
+                    yield Button("Analyse  [dim]a[/]", id="analyse", compact=True)
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "analyse":
+            return self.played
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        if event.button.id == "analyse":
+            self.action_analyse()
+        else:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_analyse(self) -> None:
+        """The double-dummy analysis of this deal, card by card."""
+        if not self.played:
+            return
+        from .analysis import AnalysisScreen
+
+        o = self.outcome
+        names = tuple(self.names[p] for p in o.seats)
+        self.app.push_screen(AnalysisScreen(o.state, names, self.deck))
 
 
 def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:

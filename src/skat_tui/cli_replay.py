@@ -1,0 +1,208 @@
+"""``skat replay``: open a deal in the replay viewer.
+
+The source is a history id (``skat history`` lists them), a file of our JSON
+game records (one, an array, or JSON Lines) or a file of ISS lines.  A file
+with several games opens a list to choose from; ``--game ID`` picks one
+directly (by its id, or by its number in the file).  Anything unreadable is
+a one-line error, never a traceback; a damaged game among good ones is left
+out with a warning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from skat_core.errors import RecordError
+
+if TYPE_CHECKING:
+    from textual import events
+
+    from .screens.replay import ReplayGame
+    from .storage import Storage
+
+
+class ReplayError(Exception):
+    """A source that cannot be replayed; the message is for the player."""
+
+
+@dataclass
+class Loaded:
+    """The games read from a source, and what could not be read."""
+
+    games: list[ReplayGame]
+    warnings: list[str] = field(default_factory=list)
+    title: str = ""
+
+
+def _decode(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: not UTF-8 text (neither JSON game records nor ISS "
+                          "lines)") from None
+
+
+def games_in_file(path: Path) -> Loaded:
+    """Every readable game of a record file (JSON or ISS lines)."""
+    from skat_core.records import parse_json_records, read_iss, state_from_record
+
+    from .screens.replay import ReplayGame
+
+    text = _decode(path)
+    body = text.lstrip()
+    games: list[ReplayGame] = []
+    warnings: list[str] = []
+    if body.startswith("("):
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            try:
+                iss = read_iss(line, number)
+            except RecordError as e:
+                warnings.append(f"{path.name}: {e}")
+                continue
+            game_id = iss.id or f"line {number}"
+            games.append(ReplayGame(iss.state, iss.players, f"{path.name} · {game_id}", game_id))
+    elif body.startswith(("{", "[")):
+        for n, entry in enumerate(parse_json_records(text), 1):
+            if entry.error is not None:
+                warnings.append(f"{path.name}: {entry.error}")
+                continue
+            try:
+                state = state_from_record(entry.record, line_of=entry.line_of)
+            except RecordError as e:
+                warnings.append(f"{path.name}: {e}")
+                continue
+            record: dict[str, Any] = entry.record
+            players = record["players"]
+            rid = record.get("id")
+            game_id = rid if isinstance(rid, str) and rid else f"record {n}"
+            games.append(ReplayGame(state, (players[0], players[1], players[2]),
+                                    f"{path.name} · {game_id}", game_id))
+    else:
+        raise ReplayError(f"{path}: neither JSON game records nor ISS lines")
+    if not games:
+        if warnings:
+            raise ReplayError(f"no game in {path} can be replayed: {warnings[0]}")
+        raise ReplayError(f"{path}: the file holds no game records")
+    return Loaded(games, warnings, path.name)
+
+
+def history_game(storage: Storage, entry_id: str) -> Loaded:
+    """The deal with this id in the player's history."""
+    from skat_core.records import state_from_record
+
+    from .screens.replay import ReplayGame
+    from .storage import StorageError
+
+    try:
+        entry = storage.history_entry(entry_id)
+    except StorageError as e:
+        raise ReplayError(e.message) from None
+    try:
+        state = state_from_record(entry.record)
+    except RecordError as e:
+        raise ReplayError(f"history entry {entry.id} ({storage.history_path}, line "
+                          f"{entry.id}) cannot be replayed: {e}") from None
+    title = f"History {entry.id} · {entry.local_date}" if entry.date else f"History {entry.id}"
+    return Loaded([ReplayGame(state, entry.players, title, entry.id)], [], title)
+
+
+def load_source(source: str, storage: Storage, game: str | None = None) -> Loaded:
+    """The games of ``source`` (a file, or a history id), narrowed to one by
+    ``game``.  Raises :class:`ReplayError`."""
+    path = Path(source)
+    if path.exists():
+        if path.is_dir():
+            raise ReplayError(f"{source}: a directory, not a game record file")
+        loaded = games_in_file(path)
+    elif source.strip().lstrip("#").isdigit():
+        loaded = history_game(storage, source)
+    else:
+        raise ReplayError(f"{source}: neither a history id (a number, see `skat history`) "
+                          "nor a file that exists")
+    if game is None:
+        return loaded
+    chosen = [g for g in loaded.games if g.game_id == game]
+    if not chosen and game.isdigit() and 1 <= int(game) <= len(loaded.games):
+        chosen = [loaded.games[int(game) - 1]]
+    if not chosen:
+        ids = ", ".join(g.game_id or "?" for g in loaded.games[:8])
+        more = ", …" if len(loaded.games) > 8 else ""
+        raise ReplayError(f"{source}: no game {game!r} (its games: {ids}{more}; or a number "
+                          f"from 1 to {len(loaded.games)})")
+    return Loaded(chosen[:1], loaded.warnings, loaded.title)
+
+
+def replay_app(loaded: Loaded, **options: Any) -> Any:
+    """The app, opened on the replay (one game) or the list of games."""
+    from .app import SkatApp
+    from .screens.replay import GamePickScreen, ReplayScreen
+
+    class ReplayApp(SkatApp):
+        """The Skat app opened on a replay instead of the start screen; closing
+        the replay (or the list) quits."""
+
+        async def on_mount(self, event: events.Mount) -> None:
+            event.prevent_default()  # not SkatApp's start screen or match
+            if self.settings.theme in self.available_themes:
+                self.theme = self.settings.theme
+            if len(loaded.games) == 1:
+                await self.push_screen(ReplayScreen(loaded.games[0]))
+                for warning in loaded.warnings[:3]:
+                    self.notify(warning, title="Left out", severity="warning", timeout=10,
+                                markup=False)
+            else:
+                await self.push_screen(GamePickScreen(loaded.games, loaded.warnings,
+                                                      loaded.title))
+            self._check_size(self.size)
+            if self.notice:
+                self.notify(self.notice, title="Settings", severity="warning", timeout=10,
+                            markup=False)
+
+    return ReplayApp(start="menu", **options)
+
+
+@click.command("replay")
+@click.argument("source")
+@click.option("--game", "game", default=None, metavar="ID",
+              help="The game of the file to replay: its id, or its number in the file.")
+@click.option("--home", type=click.Path(file_okay=False), default=None, envvar="SKAT_HOME",
+              help="Data directory (default: $SKAT_HOME or the platform's user data "
+                   "directory).")
+def replay_command(source: str, game: str | None, home: str | None) -> None:
+    """Replay a deal: every hand open, action by action; analyse it, or play on.
+
+    SOURCE is a history id (as `skat history` lists them), a file of JSON game
+    records, or a file of ISS lines (a list to choose from when it holds
+    several games).
+    """
+    from .settings import default_path, load_settings
+    from .storage import Storage
+
+    storage = Storage(home)
+    try:
+        loaded = load_source(source, storage, game)
+    except ReplayError as e:
+        raise click.ClickException(str(e)) from None
+    path = default_path()
+    stored, notice = load_settings(path)
+    replay_app(loaded, settings=stored, settings_path=path, stored=stored, notice=notice,
+               storage=storage).run()
+
+
+def register(group: click.Group) -> None:
+    """Add ``replay`` to the ``skat`` command."""
+    group.add_command(replay_command)
+
+
+__all__ = ["Loaded", "ReplayError", "games_in_file", "history_game", "load_source",
+           "register", "replay_app", "replay_command"]

@@ -1,0 +1,746 @@
+"""Replay a deal: every hand open, every action one key press apart.
+
+:class:`ReplayScreen` shows one deal (:class:`ReplayGame`: a finished state,
+the names and a title) from the cards as dealt to the last action.  Every
+intermediate state is rebuilt through the engine from the deal and a prefix
+of its actions, so stepping back shows exactly what the table looked like
+then.  From any point the player can:
+
+* ``a`` analyse the deal with the double-dummy solver (:mod:`.analysis`);
+* ``p`` play on from here: take a seat, bots take the others;
+* ``r`` replay the deal: the same cards from the start, any seat.
+
+A deal played on from a replay is practice: it is never saved, never
+written to the history and never reaches the leaderboard (no
+:class:`~skat_tui.storage.MatchKeeper` is attached), and after it the
+player is back in the replay.
+
+:class:`GamePickScreen` lists the games of a file (an ISS file holds many)
+to choose one to replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from skat_core.cards import CARDS, Card, points_of
+from skat_core.game import (
+    POSITION_NAMES,
+    Action,
+    Bid,
+    Claim,
+    Declare,
+    Discard,
+    GameState,
+    Hold,
+    LeaveTable,
+    Pass,
+    Phase,
+    PickUpSkat,
+    Play,
+    Resign,
+    new_game,
+)
+from skat_core.match import Match, MatchConfig, Scoring
+from skat_core.views import SeatView
+
+from ..controller import MatchController, PlayerSpec
+from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
+from ..settings import Settings
+from ..widgets import Line, Spot, TrickArea, TrickState
+from .analysis import AnalysisScreen
+from .dialogs import ConfirmScreen
+from .result import DealResultScreen
+from .table import TableScreen
+from .text import contract_text
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayGame:
+    """A deal to replay: its state (finished or as far as it went), the
+    players by seat (forehand first) and where it came from."""
+
+    state: GameState
+    players: tuple[str, str, str]
+    title: str
+    """``History 12 · 2026-11-29 20:15``, ``games.iss · 541932``."""
+    game_id: str | None = None
+
+    @property
+    def game(self) -> str:
+        """``Cid: Grand`` or ``passed in``."""
+        r = self.state.result
+        c = self.state.contract
+        if c is None or self.state.soloist < 0:
+            if r is not None and r.aborted:
+                return "aborted"
+            return "passed in" if r is not None else "not finished"
+        return f"{self.players[self.state.soloist]}: {c.describe()}"
+
+    @property
+    def outcome(self) -> str:
+        """``won +48``, ``lost -192``, or empty."""
+        r = self.state.result
+        if r is None:
+            return "not finished"
+        if r.soloist is None:
+            return ""
+        return f"{'won' if r.won else 'lost'} {r.score:+d}"
+
+
+def replay_states(state: GameState) -> list[GameState]:
+    """The state after each prefix of ``state``'s actions, from the deal
+    (``[0]``) to ``state`` itself (``[-1]``), rebuilt through the engine."""
+    states = [new_game(state.deal)]
+    for _, action in state.history:
+        states.append(states[-1].apply(action))
+    return states
+
+
+def trick_stops(states: Sequence[GameState]) -> list[int]:
+    """The steps a trick key jumps between: the deal, the first lead, each
+    finished trick, and the end."""
+    stops = {0, len(states) - 1}
+    for i in range(1, len(states)):
+        s, before = states[i], states[i - 1]
+        if s.phase < Phase.PLAYING or s.contract is None or s.trick:
+            continue
+        _, last = s.history[-1]
+        if before.phase < Phase.PLAYING or (isinstance(last, Play) and before.trick):
+            stops.add(i)
+    return sorted(stops)
+
+
+def _settings(screen: Screen[object]) -> Settings:
+    settings = getattr(screen.app, "settings", None)
+    return settings if isinstance(settings, Settings) else Settings()
+
+
+def action_words(before: GameState, seat: int, action: Action, names: Sequence[str],
+                 deck: DeckStyle) -> Text:
+    """What a seat did, as a sentence: ``Cid bids 20``, ``Ann plays A♦``."""
+    who = Text(names[seat], style="bold")
+    match action:
+        case Bid(value=v):
+            said = f" bids {v}" if before.holder >= 0 else f" plays at {v}"
+        case Hold():
+            said = f" says yes to {before.bid}"
+        case Pass():
+            said = " passes"
+        case PickUpSkat():
+            said = " picks up the skat"
+        case Discard(cards=cards):
+            out = who + " puts back "
+            out.append_text(cards_line(list(cards), deck))
+            return out
+        case Declare():
+            said = f" declares {contract_text(action.contract, deck)}"
+        case Play(card=c):
+            out = who + (" leads " if not before.trick else " plays ")
+            out.append_text(card_chip(CARDS[c], deck))
+            return out
+        case Claim():
+            said = " shows his cards and claims the rest"
+        case Resign():
+            said = " concedes" if seat == before.soloist else " gives up"
+        case LeaveTable(timeout=t):
+            said = " timed out" if t else " left the table"
+        case _:
+            said = f" {action}"
+    return who + said
+
+
+def log_entry(before: GameState, after: GameState, seat: int, action: Action,
+              names: Sequence[str], deck: DeckStyle) -> str:
+    """One short line of the action list: ``Cid 20``, ``Ann A♦ → Cid +14``."""
+    match action:
+        case Bid(value=v):
+            what = str(v)
+        case Hold():
+            what = "yes"
+        case Pass():
+            what = "pass"
+        case PickUpSkat():
+            what = "picks up"
+        case Discard(cards=cards):
+            what = "back " + " ".join(card_text(c, deck) for c in cards)
+        case Declare():
+            what = contract_text(action.contract, deck, short=True)
+        case Play(card=c):
+            what = card_text(CARDS[c], deck)
+            t = after.last_trick
+            if before.trick and not after.trick and t is not None:
+                pts = points_of(sum(1 << x for x in t.cards))
+                what += f" → {names[t.winner][:5]} +{pts}"
+        case Claim():
+            what = "claims"
+        case Resign():
+            what = "concedes" if seat == before.soloist else "gives up"
+        case LeaveTable(timeout=t):
+            what = "timed out" if t else "left"
+        case _:
+            what = str(action)
+    return f"{names[seat][:6]:<6} {what}"
+
+
+class ListTable(DataTable[Text]):
+    """A list whose rows open something with Enter (shown in the footer as
+    ``⏎ <verb>``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Replay", key_display="⏎"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select_cursor":
+            return self.row_count > 0
+        return True
+
+
+class SeatScreen(ModalScreen[int | None]):
+    """Which seat to take (1, 2, 3 or a click); Esc cancels."""
+
+    CSS_PATH = "../styles/replay.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "choose(0)", "Forehand", show=False),
+        Binding("2", "choose(1)", "Middlehand", show=False),
+        Binding("3", "choose(2)", "Rearhand", show=False),
+        Binding("escape", "choose(-1)", "Cancel"),
+    ]
+
+    def __init__(self, question: str, players: Sequence[str], soloist: int = -1) -> None:
+        super().__init__()
+        self.question = question
+        self.players = tuple(players)
+        self.soloist = soloist
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog seat-dialog"):
+            yield Static(self.question, classes="dialog-text")
+            with Vertical(id="seat-buttons"):
+                for seat, name in enumerate(self.players):
+                    role = POSITION_NAMES[seat] + (", soloist" if seat == self.soloist else "")
+                    yield Button(f"{seat + 1}  {name} ({role})", id=f"seat-{seat}",
+                                 compact=True, variant="primary" if seat == 0 else "default")
+            yield Static("[dim]Bots take the other seats · Esc cancels[/]",
+                         classes="dialog-foot")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id and event.button.id.startswith("seat-"):
+            self.dismiss(int(event.button.id.removeprefix("seat-")))
+
+    def action_choose(self, seat: int) -> None:
+        self.dismiss(seat if seat >= 0 else None)
+
+
+class PracticeResultScreen(DealResultScreen):
+    """The result of a practice deal; Enter goes back to the replay."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Back to the replay", key_display="⏎"),
+    ]
+
+
+class PracticeTableScreen(TableScreen):
+    """A deal played on from a replay (or replayed from its start) against
+    bots.  It is never saved or counted; the top bar says so, and after the
+    result (or Esc) the player is back in the replay."""
+
+    def __init__(self, controller: MatchController, viewer: int, label: str) -> None:
+        super().__init__(controller, viewer)
+        self.label = label
+
+    def _draw_topbar(self, view: SeatView) -> None:
+        by_seat = self._names_by_seat()
+        bar = Text()
+        bar.append(" Practice", style="bold")
+        bar.append(" (not counted)", style="dim")
+        bar.append(f" · {self.label}")
+        if view.bid:
+            bar.append(" · bid ")
+            bar.append(str(view.bid), style="bold")
+        if view.soloist >= 0:
+            bar.append(" · soloist ")
+            bar.append(by_seat[view.soloist], style="bold")
+            if view.contract is not None:
+                bar.append(" · ")
+                bar.append(contract_text(view.contract, self.deck, short=True), style="bold")
+        self.query_one("#topbar", Line).show(bar)
+
+    def _show_result(self) -> None:
+        m = self.controller.match
+        if not m.deal_finished:
+            return
+        if self.app.screen is not self:
+            self._result_due = True
+            return
+        self._result_due = False
+        self.app.push_screen(
+            PracticeResultScreen(
+                m.outcomes[-1], self.controller.names(), m.config.deals, self.deck,
+                m.config.scoring, title=f"Practice · {self.label} · not counted",
+                close_label="Back to the replay",
+            ),
+            callback=self._after_result,
+        )
+
+    def _after_result(self, _: None) -> None:
+        self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return True  # out of 'play hand', or back to the replay
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        if self.hand_mode:
+            super().action_back()
+            return
+        current = self.controller.match.current
+        if current is None or current.is_over:
+            self.dismiss(None)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmScreen("Leave this practice deal? It is not kept.", "Leave", "Keep playing"),
+            callback=answer,
+        )
+
+
+def practice_controller(app: object, state: GameState, players: Sequence[str],
+                        seat: int) -> MatchController:
+    """A one-deal match on ``state`` (any point of a deal) with a human at
+    ``seat`` and bots of the settings' levels at the others.  Player ``i``
+    sits at seat ``i`` (the first dealer is player 2, rearhand)."""
+    settings = getattr(app, "settings", None)
+    if not isinstance(settings, Settings):
+        settings = Settings()
+    levels = iter(settings.bot_levels)
+    specs = [PlayerSpec(name) if s == seat else PlayerSpec(name, next(levels))
+             for s, name in enumerate(players)]
+    deck = "".join(c.name for c in state.deal.to_deck())
+    config = MatchConfig(players=tuple(players), deals=3, scoring=Scoring(settings.scoring),
+                         seed=f"practice:{deck}", first_dealer=2)
+    match = Match(config, current=state)
+    factory = getattr(app, "controller_for", None)
+    if callable(factory):
+        controller = factory(match, specs)
+        assert isinstance(controller, MatchController)
+        return controller
+    return MatchController(match, specs, bot_delay=settings.bot_delay,
+                           trick_pause=settings.trick_pause)
+
+
+STEP = Binding.Group("Step", compact=True)
+TRICK = Binding.Group("Trick", compact=True)
+KEYS_TEXT = (
+    "←/→ (h/l) one action · ↓/↑ (]/[) one trick · Home/End the start or the end\n"
+    "a analyse with the solver · p play on from here · r replay the deal · Esc back"
+)
+
+
+class ReplayScreen(Screen[None]):
+    """One deal, every hand open, stepped through action by action."""
+
+    CSS_PATH = "../styles/replay.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "step(-1)", "Step back", key_display="←", group=STEP),
+        Binding("right,l", "step(1)", "Step", key_display="→", group=STEP),
+        Binding("up,left_square_bracket", "trick(-1)", "Trick back", key_display="↑",
+                group=TRICK),
+        Binding("down,right_square_bracket", "trick(1)", "Trick", key_display="↓",
+                group=TRICK),
+        Binding("home", "jump('start')", "Start", show=False),
+        Binding("end", "jump('end')", "End", show=False),
+        Binding("a", "analyse", "Analyse"),
+        Binding("p", "play_here", "Play from here"),
+        Binding("r", "replay_deal", "Replay deal"),
+        Binding("escape", "close", "Back", key_display="Esc"),
+        Binding("question_mark,f1", "keys", "Keys", show=False),
+    ]
+
+    def __init__(self, game: ReplayGame, step: int = 0) -> None:
+        super().__init__()
+        self.game = game
+        self.states = replay_states(game.state)
+        self.stops = trick_stops(self.states)
+        self.step = max(0, min(step, self.last))
+        self._keys_state: tuple[bool | None, ...] = ()
+
+    # -- what is shown --------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def state(self) -> GameState:
+        """The state at the current step."""
+        return self.states[self.step]
+
+    @property
+    def deck(self) -> DeckStyle:
+        return _settings(self).deck
+
+    @property
+    def names(self) -> tuple[str, str, str]:
+        return self.game.players
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="replay-top")
+        with Horizontal(id="replay-main"):
+            with Vertical(id="replay-left"):
+                for seat in range(3):
+                    yield Line(id=f"replay-hand-{seat}", classes="replay-hand")
+                yield TrickArea(id="replay-trick")
+            yield Line(id="replay-log")
+        yield Line(id="replay-status")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    def go(self, step: int) -> None:
+        """Show the state after ``step`` actions."""
+        step = max(0, min(step, self.last))
+        if step != self.step:
+            self.step = step
+            self.draw()
+
+    def draw(self) -> None:
+        if not self.is_mounted:
+            return
+        state = self.state
+        self._draw_top(state)
+        for seat in range(3):
+            self._draw_hand(state, seat)
+        self._draw_trick(state)
+        self._draw_log()
+        self._draw_status(state)
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Tell the footer about the keys, if what they can do has changed."""
+        checks = (("step", (-1,)), ("step", (1,)), ("trick", (-1,)), ("trick", (1,)),
+                  ("jump", ("start",)), ("jump", ("end",)), ("analyse", ()), ("play_here", ()))
+        now = tuple(self.check_action(name, args) for name, args in checks)
+        if now != self._keys_state:
+            self._keys_state = now
+            self.refresh_bindings()
+
+    def _draw_top(self, state: GameState) -> None:
+        bar = Text()
+        bar.append(" Replay", style="bold")
+        if self.game.title:
+            bar.append(f" · {self.game.title}")
+        if state.bid:
+            bar.append(" · bid ")
+            bar.append(str(state.bid), style="bold")
+        if state.soloist >= 0:
+            bar.append(" · soloist ")
+            bar.append(self.names[state.soloist], style="bold")
+            if state.contract is not None:
+                bar.append(" · ")
+                bar.append(contract_text(state.contract, self.deck, short=True), style="bold")
+        self.query_one("#replay-top", Line).show(bar)
+
+    def _draw_hand(self, state: GameState, seat: int) -> None:
+        box = self.query_one(f"#replay-hand-{seat}", Line)
+        soloist = state.soloist == seat
+        box.border_title = f"{self.names[seat]} · {POSITION_NAMES[seat]}"
+        sub = "SOLOIST" if soloist else ""
+        if state.phase >= Phase.PLAYING and state.contract is not None:
+            tricks = state.tricks[seat]
+            pts = points_of(state.won[seat])
+            sub = (f"{sub} · " if sub else "") + (
+                f"{tricks} trick{'s' if tricks != 1 else ''} · {pts} pts")
+        box.border_subtitle = sub
+        box.set_class(soloist, "-soloist")
+        box.set_class(state.to_move == seat, "-to-move")
+        game = state.contract.game if state.contract else None
+        cards = sort_hand(state.hands[seat], game)
+        from_skat = state.deal.skat if state.phase == Phase.DISCARD and soloist else 0
+        line = Text()
+        for card in cards:
+            if from_skat >> card & 1:
+                line.append_text(card_chip(card, self.deck, PAPER_SELECTED))
+            else:
+                line.append_text(card_chip(card, self.deck))
+        if not cards:
+            line.append("no cards left", style="dim")
+        box.show(line)
+
+    def _shown_trick(self, state: GameState) -> tuple[int, tuple[int, ...], int]:
+        """(leader, cards, winner or -1) of the trick to show: the one being
+        played, or the one the last card just finished."""
+        if state.trick:
+            return state.leader, state.trick, -1
+        if self.step > 0 and state.last_trick is not None:
+            _, action = state.history[-1]
+            before = self.states[self.step - 1]
+            if isinstance(action, Play) and before.trick:
+                t = state.last_trick
+                return t.leader, t.cards, t.winner
+        return state.leader, (), -1
+
+    def _draw_trick(self, state: GameState) -> None:
+        leader, cards, winner = self._shown_trick(state)
+        placed: dict[int, Card] = {
+            (leader + i) % 3: CARDS[c] for i, c in enumerate(cards)
+        }
+        if cards and winner >= 0:
+            pts = points_of(sum(1 << c for c in cards))
+            note = f"Trick {state.tricks_played} to {self.names[winner]} · {pts} points"
+        elif cards:
+            note = f"Trick {state.tricks_played + 1} of 10"
+        elif state.phase == Phase.PLAYING:
+            note = f"Trick {state.tricks_played + 1}: {self.names[state.to_move]} leads"
+        elif state.phase == Phase.BIDDING:
+            note = "Bidding"
+        elif state.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
+            note = f"Soloist {self.names[state.soloist]} at {state.bid}"
+        else:
+            note = "The deal is over"
+        spots = [
+            Spot(name=self.names[s], card=placed.get(s),
+                 to_move=state.to_move == s and winner < 0, won=winner == s)
+            for s in range(3)
+        ]
+        self.query_one("#replay-trick", TrickArea).state = TrickState(
+            left=spots[1], right=spots[2], bottom=spots[0],
+            skat_backs=2 if state.phase <= Phase.SKAT else 0,
+            places=state.phase >= Phase.PLAYING and state.contract is not None,
+            note=note, deck=self.deck,
+        )
+
+    def _log_lines(self) -> list[str]:
+        lines = ["   the cards as dealt"]
+        for i, (seat, action) in enumerate(self.game.state.history):
+            before, after = self.states[i], self.states[i + 1]
+            lines.append(f"{i + 1:>2} " + log_entry(before, after, seat, action, self.names,
+                                                    self.deck))
+        return lines
+
+    def _draw_log(self) -> None:
+        box = self.query_one("#replay-log", Line)
+        box.border_title = "Actions"
+        box.border_subtitle = f"{self.step} of {self.last}"
+        lines = self._log_lines()
+        height = max(1, box.content_size.height or 17)
+        top = max(0, min(self.step - height // 2, len(lines) - height))
+        text = Text()
+        for i in range(top, min(len(lines), top + height)):
+            if i > top:
+                text.append("\n")
+            text.append(lines[i], style="reverse bold" if i == self.step else "")
+        box.show(text)
+
+    def _draw_status(self, state: GameState) -> None:
+        lines: list[Text] = []
+        if self.step == 0:
+            lines.append(Text.assemble(("The cards as dealt.", "bold"),
+                                       " → or l steps forward, ↓ a trick at a time."))
+        else:
+            seat, action = state.history[-1]
+            words = action_words(self.states[self.step - 1], seat, action, self.names,
+                                 self.deck)
+            line = Text(f"Step {self.step} of {self.last}: ")
+            line.append_text(words)
+            _, cards, winner = self._shown_trick(state)
+            if winner >= 0:
+                pts = points_of(sum(1 << c for c in cards))
+                line.append(f" · trick to {self.names[winner]} (+{pts})")
+            lines.append(line)
+        lines.append(self._next_text(state))
+        lines.append(self._skat_text(state))
+        self.query_one("#replay-status", Line).show(Text("\n").join(lines))
+
+    def _next_text(self, state: GameState) -> Text:
+        r = state.result
+        if r is not None:
+            style = "bold green" if r.won else "bold red" if r.soloist is not None else "bold"
+            out = Text("Result: ", style="bold")
+            out.append(r.explain(), style=style)
+            if r.soloist is not None and r.contract is not None and r.contract.game != 5:
+                out.append(f" · {self.names[r.soloist]} {r.soloist_points}, defenders "
+                           f"{r.defender_points}", style="dim")
+            return out
+        who = self.names[state.to_move]
+        what = {
+            Phase.BIDDING: "to bid" if state.to_move == state.bidder else "to answer",
+            Phase.SKAT: "to pick up the skat or play hand",
+            Phase.DISCARD: "to put two cards back",
+            Phase.DECLARE: "to name the game",
+            Phase.PLAYING: "to lead" if not state.trick else "to play",
+        }.get(state.phase, "")
+        out = Text("Next: ")
+        out.append(who, style="bold")
+        out.append(f" {what}")
+        if state.phase == Phase.PLAYING and self.step == self.last:
+            out.append(" (the record ends here)", style="dim")
+        if state.phase >= Phase.PLAYING and state.soloist >= 0:
+            out.append(f" · points: {self.names[state.soloist]} {state.soloist_points}"
+                       f" with the skat, defenders {state.defender_points}", style="dim")
+        return out
+
+    def _skat_text(self, state: GameState) -> Text:
+        out = Text("Skat: ")
+        out.append_text(cards_line(sort_hand(state.deal.skat, state.game), self.deck))
+        if state.picked_up and state.phase >= Phase.DECLARE:
+            out.append("  put back ")
+            out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))
+        elif state.picked_up:
+            out.append(f"  (picked up by {self.names[state.soloist]})", style="dim")
+        elif state.phase <= Phase.SKAT:
+            out.append("  (face down)", style="dim")
+        elif state.contract is not None and state.contract.hand:
+            out.append("  (hand game)", style="dim")
+        return out
+
+    # -- keys -----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        forward = bool(parameters) and parameters[0] in (1, "end")
+        if action in ("step", "trick", "jump"):
+            possible = self.step < self.last if forward else self.step > 0
+            return True if possible else None
+        final = self.states[-1]
+        if action == "analyse":
+            played = final.contract is not None and final.phase >= Phase.PLAYING
+            return True if played else None
+        if action == "play_here":
+            return True if not self.state.is_over else None
+        return True
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.step + delta)
+
+    def action_trick(self, delta: int) -> None:
+        if delta > 0:
+            later = [s for s in self.stops if s > self.step]
+            self.go(later[0] if later else self.last)
+        else:
+            earlier = [s for s in self.stops if s < self.step]
+            self.go(earlier[-1] if earlier else 0)
+
+    def action_jump(self, where: str) -> None:
+        self.go(self.last if where == "end" else 0)
+
+    def action_analyse(self) -> None:
+        final = self.states[-1]
+        if final.contract is None or final.phase < Phase.PLAYING:
+            return
+
+        def jump(step: int | None) -> None:
+            if step is not None:
+                self.go(step)
+
+        self.app.push_screen(
+            AnalysisScreen(final, self.names, self.deck, can_jump=True, title=self.game.title),
+            callback=jump,
+        )
+
+    def action_play_here(self) -> None:
+        if self.state.is_over:
+            return
+        self._practice(self.state, f"from step {self.step}",
+                       "Play on from here: which seat do you take?")
+
+    def action_replay_deal(self) -> None:
+        self._practice(self.states[0], "the deal again",
+                       "Replay this deal from the start: which seat do you take?")
+
+    def _practice(self, state: GameState, label: str, question: str) -> None:
+        def start(seat: int | None) -> None:
+            if seat is None:
+                return
+            controller = practice_controller(self.app, state, self.names, seat)
+            self.app.push_screen(PracticeTableScreen(controller, seat, label))
+
+        self.app.push_screen(SeatScreen(question, self.names, self.states[-1].soloist),
+                             callback=start)
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) <= 2:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+    def action_keys(self) -> None:
+        self.notify(KEYS_TEXT, title="Replay keys", timeout=10, markup=False)
+
+
+class GamePickScreen(Screen[None]):
+    """The games of a file; Enter replays the one under the cursor."""
+
+    CSS_PATH = "../styles/replay.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", key_display="Esc"),
+    ]
+
+    def __init__(self, games: Sequence[ReplayGame], warnings: Sequence[str] = (),
+                 title: str = "") -> None:
+        super().__init__()
+        self.games = list(games)
+        self.warnings = list(warnings)
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        n = len(self.games)
+        yield Static(f"{self.title_text} · {n} game{'s' if n != 1 else ''} · choose one "
+                     "to replay", classes="list-title", markup=False)
+        yield ListTable(id="pick-table", cursor_type="row", zebra_stripes=True)
+        note = Static("\n".join(self.warnings), classes="list-note", markup=False)
+        note.set_class(not self.warnings, "-empty")
+        yield note
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "id", "players", "game", "result")
+        for i, g in enumerate(self.games):
+            table.add_row(str(i + 1), g.game_id or "", " / ".join(g.players), g.game,
+                          g.outcome, key=str(i))
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.app.push_screen(ReplayScreen(self.games[int(event.row_key.value)]))
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) <= 2:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+
+__all__ = [
+    "GamePickScreen",
+    "ListTable",
+    "PracticeTableScreen",
+    "ReplayGame",
+    "ReplayScreen",
+    "SeatScreen",
+    "practice_controller",
+    "replay_states",
+    "trick_stops",
+]
