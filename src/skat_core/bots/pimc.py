@@ -31,8 +31,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import CARD_POINTS, Mask, points_of
-from ..rules import GameType, legal_cards
+from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, points_of
+from ..rules import TRUMPS, GameType, legal_cards
 from ..solver import Solver
 from ..value import Contract, game_value, matadors, overbid_value
 from .inference import accept, declaration_weight
@@ -229,13 +229,19 @@ def pimc_values(
                 got = tables[mats] = utility_table(contract, bid, mats)
             table = got
         if how == "tiers":
+            tiers: dict[int, int] = {}
+            reps = representatives(game, kn.hand, _in_play(hands, trick))
             for c in cards:
-                hs, to_move, t, lead, taken = _after_card(game, soloist, hands, seat, c, trick,
-                                                          leader)
-                got_now = have + taken
-                need = (31 - got_now, 61 - got_now, 90 - got_now)
-                left = points_of(hs[0] | hs[1] | hs[2]) + sum(CARD_POINTS[x] for x in t)
-                tier = _tier(solver, hs, to_move, t, lead, need, left)
+                r = reps.get(c, c)
+                if r in tiers:
+                    tier = tiers[r]
+                else:
+                    hs, to_move, t, lead, taken = _after_card(game, soloist, hands, seat, c,
+                                                              trick, leader)
+                    got_now = have + taken
+                    need = (31 - got_now, 61 - got_now, 90 - got_now)
+                    left = points_of(hs[0] | hs[1] | hs[2]) + sum(CARD_POINTS[x] for x in t)
+                    tier = tiers[r] = _tier(solver, hs, to_move, t, lead, need, left)
                 sums[c] += table[tier]
                 wins[c] += tier >= 2
             continue
@@ -243,11 +249,18 @@ def pimc_values(
             values = solver.solve_moves(hands, seat, trick, leader if trick else None)
         else:
             values = {}
+            reps = representatives(game, kn.hand, _in_play(hands, trick))
             for c in cards:
+                r = reps.get(c, c)
+                if r in values:
+                    values[c] = values[r]
+                    continue
                 hs = [hands[0], hands[1], hands[2]]
                 hs[seat] &= ~(1 << c)
                 values[c] = rollout(game, soloist, hs, [*trick, c], leader, solver,
                                     budget.rollout_exact)
+                if r != c:
+                    values[r] = values[c]
         for c in cards:
             v = values[c]
             if null:
@@ -265,6 +278,58 @@ def pimc_values(
         for c in cards
     ]
     return out, f"{how}, {done} deals"
+
+
+def _in_play(hands: tuple[Mask, Mask, Mask], trick: tuple[int, ...]) -> Mask:
+    m = hands[0] | hands[1] | hands[2]
+    for c in trick:
+        m |= 1 << c
+    return m
+
+
+def representatives(game: int, hand: Mask, in_play: Mask) -> dict[int, int]:
+    """Map each card of ``hand`` to the first card of its group of
+    interchangeable cards: same follow class, neighbours in rank among the
+    cards still in play, and (except in null) the same points.  Playing any
+    card of a group leads to the same result, so one is searched."""
+    out: dict[int, int] = {}
+    null = game == NULL
+    for cls in _CLASSES[game]:
+        first = -1
+        prev_points = -1
+        for c in cls:
+            if not in_play >> c & 1:
+                continue
+            if hand >> c & 1:
+                if first >= 0 and (null or CARD_POINTS[c] == prev_points):
+                    out[c] = first
+                else:
+                    first = c
+                    out[c] = c
+                prev_points = CARD_POINTS[c]
+            else:
+                first = -1
+    return out
+
+
+def _classes(game: int) -> tuple[tuple[int, ...], ...]:
+    """The follow classes of a game, each in rank order (low to high)."""
+    if game == NULL:
+        return tuple(
+            tuple(sorted((c for c in range(32) if NULL_SUIT_CARDS[s] >> c & 1),
+                         key=lambda c: NULL_RANK[c]))
+            for s in range(4)
+        )
+    trumps = TRUMPS[game]
+    out = [tuple(c for c in range(32) if trumps >> c & 1)]
+    for s in range(4):
+        side = SUIT_CARDS[s] & ~trumps
+        if side:
+            out.append(tuple(c for c in range(32) if side >> c & 1))
+    return tuple(out)
+
+
+_CLASSES = tuple(_classes(g) for g in range(6))
 
 
 def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, n: int,
