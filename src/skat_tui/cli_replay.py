@@ -98,22 +98,14 @@ def games_in_file(path: Path) -> Loaded:
 
 def history_game(storage: Storage, entry_id: str) -> Loaded:
     """The deal with this id in the player's history."""
-    from skat_core.records import state_from_record
-
-    from .screens.replay import ReplayGame
+    from .screens.history import entry_game
     from .storage import StorageError
 
     try:
-        entry = storage.history_entry(entry_id)
+        game = entry_game(storage.history_entry(entry_id), storage)
     except StorageError as e:
         raise ReplayError(e.message) from None
-    try:
-        state = state_from_record(entry.record)
-    except RecordError as e:
-        raise ReplayError(f"history entry {entry.id} ({storage.history_path}, line "
-                          f"{entry.id}) cannot be replayed: {e}") from None
-    title = f"History {entry.id} · {entry.local_date}" if entry.date else f"History {entry.id}"
-    return Loaded([ReplayGame(state, entry.players, title, entry.id)], [], title)
+    return Loaded([game], [], game.title)
 
 
 def load_source(source: str, storage: Storage, game: str | None = None) -> Loaded:

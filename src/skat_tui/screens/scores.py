@@ -1,0 +1,178 @@
+"""The local leaderboard: dailies by date, best matches, per-player averages.
+
+The numbers are :class:`skat_tui.leaderboard.Leaderboard`'s reports; damaged
+rows are left out by it and its warnings are shown under the tables.  A
+database another program holds locked gives its message on the screen (``r``
+tries again), never a traceback.  Replays and continued deals never reach
+the leaderboard, so they are never here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from skat_core.match import Scoring
+
+from ..leaderboard import (
+    BestMatch,
+    DailyResult,
+    Leaderboard,
+    LeaderboardError,
+    PlayerStats,
+    Report,
+)
+from ..storage import Storage
+
+BEST_LIMIT = 10
+DAILY_LIMIT = 14
+SCORING_LABELS = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "standard"}
+
+
+def _table(*headers: str) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="left" if i < 2 else "right", no_wrap=True)
+    return table
+
+
+def daily_table(report: Report[DailyResult]) -> Table | Text:
+    if not report.rows:
+        return Text("  none yet: the daily is the same 9 deals for everyone each UTC day",
+                    style="dim")
+    table = _table("day", "scored attempt (Seeger-Fabian)", "practice")
+    for d in report.rows[:DAILY_LIMIT]:
+        if d.scored is not None:
+            players = d.scored.summary.players
+            humans = [p for p in players if p.is_human] or list(players)
+            scored = Text(", ".join(f"{p.name} {p.seeger_fabian:+d}" for p in humans))
+        elif d.started_scored:
+            scored = Text("started, not finished", style="dim")
+        else:
+            scored = Text("-", style="dim")
+        table.add_row(d.day, scored, str(len(d.practice)) if d.practice else "-")
+    return table
+
+
+def best_table(report: Report[BestMatch], scoring: Scoring) -> Table | Text:
+    if not report.rows:
+        return Text("  none yet: finish a match to see it here", style="dim")
+    table = _table("date", "player", SCORING_LABELS[scoring], "kind", "deals", "seed")
+    for b in report.rows:
+        s = b.row.summary
+        seed = s.seed if len(s.seed) <= 18 else s.seed[:17] + "…"
+        table.add_row(s.finished_at[:10], b.player.name, Text(f"{b.points:+d}", style="bold"),
+                      s.kind, str(s.deals), seed)
+    return table
+
+
+def players_table(report: Report[PlayerStats]) -> Table | Text:
+    if not report.rows:
+        return Text("  none yet", style="dim")
+    table = _table("player", "seat", "matches", "deals", "SF/deal", "std/deal", "soloist won")
+    for s in report.rows:
+        rate = (f"{100 * s.solo_win_rate:.0f}% of {s.solo_games}"
+                if s.solo_win_rate is not None else "-")
+        table.add_row(s.name, s.seat, str(s.matches), str(s.deals),
+                      f"{s.points_per_deal:.1f}", f"{s.standard_per_deal:.1f}", rate)
+    return table
+
+
+class ScoresScreen(Screen[None]):
+    """The leaderboard of ``storage`` (None: the default :class:`Storage`)."""
+
+    CSS_PATH = "../styles/replay.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "toggle_scoring", "Standard / SF"),
+        Binding("r", "reload", "Reload"),
+        Binding("escape", "close", "Back", key_display="Esc"),
+    ]
+
+    def __init__(self, storage: Storage | None = None) -> None:
+        super().__init__()
+        self.storage = storage if storage is not None else Storage()
+        self.scoring = Scoring.SEEGER_FABIAN
+        self.error: str | None = None
+        self.warnings: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Scores", style="bold"), classes="list-title")
+        yield Static(id="scores-message", classes="list-message")
+        with VerticalScroll(id="scores-body"):
+            yield Static("Daily deals", classes="scores-heading")
+            yield Static(id="scores-daily")
+            yield Static(id="scores-best-heading", classes="scores-heading")
+            yield Static(id="scores-best")
+            yield Static("Players (points per deal, soloist games won)",
+                         classes="scores-heading")
+            yield Static(id="scores-players")
+        yield Static(id="scores-warnings", classes="list-note -empty")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.load()
+
+    def load(self) -> None:
+        """Ask the leaderboard again and show what it says."""
+        board = Leaderboard(self.storage.leaderboard_path, clock=self.storage.clock)
+        warnings: list[str] = []
+        try:
+            dailies = board.daily_results()
+            best = board.best_matches(BEST_LIMIT, self.scoring)
+            stats = board.player_stats()
+        except LeaderboardError as e:
+            self.error = str(e)
+        else:
+            self.error = None
+            warnings = list(dict.fromkeys(dailies.warnings + best.warnings + stats.warnings))
+            self.query_one("#scores-daily", Static).update(daily_table(dailies))
+            self.query_one("#scores-best", Static).update(best_table(best, self.scoring))
+            self.query_one("#scores-players", Static).update(players_table(stats))
+        finally:
+            warnings = board.warnings + warnings
+            board.close()
+        self.warnings = warnings
+        self.query_one("#scores-best-heading", Static).update(
+            f"Best matches ({SCORING_LABELS[self.scoring]})")
+        message = self.query_one("#scores-message", Static)
+        if self.error is not None:
+            message.update(Text.assemble(
+                (f"The scores cannot be shown now: {self.error}.", "bold red"),
+                "\n\nr tries again · Esc goes back",
+            ))
+        message.display = self.error is not None
+        self.query_one("#scores-body").display = self.error is None
+        note = self.query_one("#scores-warnings", Static)
+        note.update(Text("\n".join(f"⚠ {w}" for w in self.warnings)))
+        note.set_class(not self.warnings, "-empty")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_scoring":
+            return True if self.error is None else None
+        return True
+
+    def action_toggle_scoring(self) -> None:
+        self.scoring = (Scoring.STANDARD if self.scoring == Scoring.SEEGER_FABIAN
+                        else Scoring.SEEGER_FABIAN)
+        self.load()
+
+    def action_reload(self) -> None:
+        self.load()
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) <= 2:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+
+__all__ = ["ScoresScreen", "best_table", "daily_table", "players_table"]
