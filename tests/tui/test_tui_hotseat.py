@@ -102,9 +102,10 @@ async def step(pilot: Pilot[Any], watcher: Watcher, *keys: str) -> None:
 
 
 async def play_turn(pilot: Pilot[Any], app: SkatApp, watcher: Watcher,
-                    bid_to: int = 18) -> None:
+                    bid_to: int = 18, game: tuple[str, ...] = ()) -> None:
     """One action of whoever is shown, by keys: bid up to ``bid_to``, hold,
-    then the soloist picks up, puts back two cards and names a game."""
+    then the soloist picks up, puts back two cards and names ``game`` (keys)
+    or the first game the bid allows."""
     screen = app.screen
     if isinstance(screen, PrivacyScreen | DealResultScreen | ScoreSheetScreen):
         await step(pilot, watcher, "enter")
@@ -126,8 +127,11 @@ async def play_turn(pilot: Pilot[Any], app: SkatApp, watcher: Watcher,
     elif v.phase == Phase.DISCARD:
         await step(pilot, watcher, "1", "2", "d")
     elif v.phase == Phase.DECLARE:
-        key = next(k for k in DECLARE_KEYS if table.check_action("declare", (k_letter(k),)))
-        await step(pilot, watcher, key)
+        if game:
+            await step(pilot, watcher, *game)
+        else:
+            key = next(k for k in DECLARE_KEYS if table.check_action("declare", (k_letter(k),)))
+            await step(pilot, watcher, key)
     else:
         await step(pilot, watcher, "enter")
 
@@ -135,7 +139,9 @@ async def play_turn(pilot: Pilot[Any], app: SkatApp, watcher: Watcher,
 async def test_three_people_play_a_deal_and_never_see_each_others_cards(
     tmp_path: Path,
 ) -> None:
-    app = start_app(tmp_path, start="hotseat", seed="hotseat-three",
+    # A null ouvert after picking up the skat, lost in the third trick: the
+    # discard stays with the soloist, the open cards show to both defenders.
+    app = start_app(tmp_path, start="hotseat", seed="hs-2",
                     players=parse_players("Anna,Ben,Cem"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -146,17 +152,27 @@ async def test_three_people_play_a_deal_and_never_see_each_others_cards(
         c = table.controller
         # Deal 1: Anna deals; Ben is forehand, Cem middlehand and bids first.
         assert "Pass to Cem" in visible_text(app)
+        open_seen = 0
         while not isinstance(app.screen, ScoreSheetScreen):
-            await play_turn(pilot, app, watcher)
+            await play_turn(pilot, app, watcher, game=("o", "n"))
             if isinstance(app.screen, TableScreen) and c.match.current is not None:
-                # whoever is asked sees the question meant for them
                 v = shown_view(app)
+                text = visible_text(app)
+                # whoever is asked sees the question meant for them
                 if v.phase == Phase.BIDDING and Hold() in v.legal:
-                    assert f"bids {v.bid} to you" in visible_text(app)
+                    assert f"bids {v.bid} to you" in text
+                # a defender of an ouvert game sees the soloist's cards
+                if v.open_cards and v.revealed is None:
+                    open_seen += 1
+                    for card in cards_of(v.open_cards):
+                        assert card_text(card, DeckStyle.FOUR_COLOUR) in text
             assert watcher.steps < 200, "the deal does not move on"
+        assert open_seen >= 2
         outcome = c.match.outcomes[0]
         # the soloist picked up and put two cards back (only they saw them)
         assert outcome.state.picked_up and outcome.result.soloist is not None
+        assert outcome.result.contract is not None and outcome.result.contract.ouvert
+        assert len(outcome.state.history) == 16  # bidding, skat, game, three tricks
         # every change of person had its privacy screen; the same person twice did not
         acting = [outcome.seats[seat] for seat, _ in outcome.state.history]
         changes = sum(1 for a, b in pairwise(acting) if a != b)
