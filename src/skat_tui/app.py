@@ -159,16 +159,12 @@ class SkatApp(App[None]):
         self._hotseat: MatchSetup | None = None
         """The players of the hotseat match on the table ('new match' repeats them)."""
         self._matches = 0
-        self._last_said = ""
 
     # -- saying things ----------------------------------------------------------
 
     def say(self, message: str, *, title: str = "Saving", severity: SeverityLevel = "warning",
             timeout: float = 10) -> None:
-        """A notification (the same message twice in a row is shown once)."""
-        if message == self._last_said:
-            return
-        self._last_said = message
+        """A notification for the player (plain text, never markup)."""
         self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- building matches -------------------------------------------------------
@@ -230,13 +226,19 @@ class SkatApp(App[None]):
         self.show_match(controller, viewer)
 
     def _saver(self, keeper: MatchKeeper) -> Callable[[MatchController, int, Any], None]:
+        """The hook that saves after every action; a problem (a full disk) is
+        said once, not after every card."""
+        said: set[str] = set()
+
         def save(controller: MatchController, player: int, action: Any) -> None:
             try:
                 messages = keeper.update(controller.match)
             except Exception as e:  # saving must never stop the game
                 messages = [f"Could not save the match: {type(e).__name__}: {e}"]
             for message in messages:
-                self.say(message)
+                if message not in said:
+                    said.add(message)
+                    self.say(message)
 
         return save
 
@@ -637,24 +639,14 @@ class SkatApp(App[None]):
         self.resume_saved()
 
     def action_history(self) -> None:
-        try:
-            from .screens.history import HistoryScreen  # type: ignore[import-untyped,unused-ignore]
-        except ImportError:
-            self.say("The history screen is not in this version yet; try `skat history`.",
-                     title="History", severity="information")
-            return
-        self.push_screen(HistoryScreen(storage=self.storage) if self.storage is not None
-                         else HistoryScreen())
+        from .screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen(self.storage))
 
     def action_scores(self) -> None:
-        try:
-            from .screens.scores import ScoresScreen  # type: ignore[import-untyped,unused-ignore]
-        except ImportError:
-            self.say("The scores screen is not in this version yet; try `skat scores`.",
-                     title="Scores", severity="information")
-            return
-        self.push_screen(ScoresScreen(storage=self.storage) if self.storage is not None
-                         else ScoresScreen())
+        from .screens.scores import ScoresScreen
+
+        self.push_screen(ScoresScreen(self.storage))
 
     def action_menu(self) -> None:
         """Back to the start screen; a saved match can be resumed from there."""

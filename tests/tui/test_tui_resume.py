@@ -24,7 +24,7 @@ from skat_core.match import Match
 from skat_core.savegame import dumps_match
 from skat_tui.app import SkatApp
 from skat_tui.headless import match_actions
-from skat_tui.screens import DealResultScreen, ScoreSheetScreen, TableScreen
+from skat_tui.screens import ConfirmScreen, DealResultScreen, ScoreSheetScreen, TableScreen
 from skat_tui.screens.hotseat import HotseatTableScreen, PrivacyScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.storage import Storage
@@ -172,6 +172,23 @@ async def test_a_damaged_save_is_reported_and_a_new_match_can_start(
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert Storage(tmp_path).load_current() is not None
+
+
+async def test_skat_play_with_a_saved_match_asks_before_giving_it_up(tmp_path: Path) -> None:
+    first = start_app(tmp_path, start="match", seed="kept")
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    second = start_app(tmp_path, start="match", seed="other")
+    async with second.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        assert isinstance(second.screen, ConfirmScreen)
+        assert "Give up your unfinished match?" in screen_text(second)
+        await pilot.press("n")  # keep it: the start screen offers it
+        await wait(pilot)
+        options = menu(second)
+        assert options.highlighted == options.get_option_index("resume")
+        saved = Storage(tmp_path).load_current()
+        assert saved is not None and saved.match.config.seed == "kept"
 
 
 async def test_resume_with_nothing_saved_stays_on_the_start_screen(tmp_path: Path) -> None:

@@ -6,7 +6,6 @@ commands behind it: ``skat``, ``skat play --seed``, ``skat hotseat``,
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from datetime import date
 from pathlib import Path
@@ -24,7 +23,9 @@ from skat_tui.cli import main
 from skat_tui.controller import PlayerSpec
 from skat_tui.deck import DeckStyle
 from skat_tui.screens import ConfirmScreen, SettingsScreen, TableScreen
+from skat_tui.screens.history import HistoryScreen
 from skat_tui.screens.newmatch import NewMatchScreen, parse_players
+from skat_tui.screens.scores import ScoresScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.settings import Settings
 from skat_tui.storage import Storage
@@ -161,18 +162,16 @@ async def test_starting_anew_asks_before_giving_up_a_saved_match(tmp_path: Path)
         assert saved is not None and saved.match.config.seed == seed
 
 
-@pytest.mark.parametrize("entry", ["history", "scores"])
-async def test_history_and_scores_entries(tmp_path: Path, entry: str) -> None:
-    if importlib.util.find_spec(f"skat_tui.screens.{entry}") is None:
-        pytest.skip(f"skat_tui.screens.{entry} is not written yet")
-    module = importlib.import_module(f"skat_tui.screens.{entry}")
-    screen_class = module.HistoryScreen if entry == "history" else module.ScoresScreen
+@pytest.mark.parametrize(("key", "screen_class"), [("y", HistoryScreen), ("s", ScoresScreen)],
+                         ids=["history", "scores"])
+async def test_history_and_scores_entries(tmp_path: Path, key: str, screen_class: type) -> None:
     app = start_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("y" if entry == "history" else "s")
+        await pilot.press(key)
         await wait(pilot)
         assert isinstance(app.screen, screen_class)
+        assert app.screen.storage is app.storage  # the app's data, not the default place
         await pilot.press("escape")
         await wait(pilot)
         assert isinstance(app.screen, StartScreen)
