@@ -416,6 +416,7 @@ class SkatApp(App[None]):
         def answer(yes: bool | None) -> None:
             if yes:
                 self._abandon_saved()
+                self.refresh_start()
                 then()
             else:
                 self.refresh_start()
@@ -446,6 +447,9 @@ class SkatApp(App[None]):
         today = utc_today()
         scored = self._daily_scored(today)
         status = {True: "scored attempt", False: "practice", None: ""}[scored]
+        if (saved is not None and saved.meta.get("daily") == today.isoformat()
+                and saved.meta.get("scored") is True):
+            status = "your scored attempt is saved"
         notes = {
             "new_match": f"against {BOT_NAMES[0]} and {BOT_NAMES[1]} ({bots}) · {s.deals} deals",
             "daily": f"the same deals for all, {today} UTC" + (
