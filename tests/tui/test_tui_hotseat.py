@@ -240,6 +240,20 @@ async def test_bots_between_two_people_and_an_ouvert_soloist(tmp_path: Path) -> 
         assert c.player_name(2) == "Ben"
 
 
+async def test_a_bot_that_speaks_first_plays_behind_the_cover(tmp_path: Path) -> None:
+    # Anna deals; Ben is forehand; Rolf (a bot) is middlehand and speaks first.
+    app = start_app(tmp_path, start="hotseat", seed="bot-first", factory=passing_bots,
+                    players=parse_players("Anna,Ben,Rolf:random"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        c = hotseat_table(app).controller
+        assert c.match.current is not None and len(c.match.current.history) == 1  # Rolf passed
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Pass to Anna" in visible_text(app)  # rearhand bids to Ben now
+        assert not [card for card in ALL_CARDS if card in visible_text(app)]
+
+
 async def test_the_hotseat_dialog_starts_any_mix(tmp_path: Path) -> None:
     app = start_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
