@@ -456,7 +456,7 @@ class Solver:
             if lead == 0:
                 # Soloist leads; the defenders answer as a pair.
                 g = -1
-                for x in _leads(rs, hint, d1 | d2, beats, trumps, True):
+                for x in _leads(rs, hint, d1 | d2, beats):
                     xb = 1 << x
                     fx = fclass[x]
                     m1 = r1 & fx or r1
@@ -612,7 +612,7 @@ class Solver:
             else:
                 # Defender d2 leads, soloist second, d1 last.
                 g = _INF
-                for x in _leads(r2, hint, d1 | s, beats, trumps, False):
+                for x in _leads(r2, hint, d1 | s, beats):
                     xb = 1 << x
                     fx = fclass[x]
                     ms = rs & fx or rs
@@ -948,13 +948,12 @@ class Solver:
         passes; the guess runs a little high, hence the small discount."""
         beats = _beats_table(self.game)
         follow = _follow_table(self.game)
-        trumps = TRUMPS[self.game]
         hands = list(rel)
         points = 0
         while hands[0]:
             seat = lead
             others = hands[(seat + 1) % 3] | hands[(seat + 2) % 3]
-            lead_card = win = _leads(hands[seat], _NO_MOVE, others, beats, trumps, seat == 0)[0]
+            lead_card = win = _leads(hands[seat], _NO_MOVE, others, beats)[0]
             winner = seat
             taken = CARD_POINTS[lead_card]
             hands[seat] ^= 1 << lead_card
@@ -1059,28 +1058,18 @@ def _leads_by_points(mask: int, hint: int) -> tuple[int, ...]:
     return out
 
 
-def _leads(
-    mask: int, hint: int, others: int, beats: tuple[int, ...], trumps: int, soloist: bool
-) -> list[int]:
+def _leads(mask: int, hint: int, others: int, beats: tuple[int, ...]) -> list[int]:
     """Leads in the order to try them: the table's best lead and the cards
-    no other hand can beat, most points first; then the soloist's other
-    trumps, lowest first (drawing the defenders' trumps), and his other
-    cards by points; a defender's other cards by points, trumps last."""
+    no other hand can beat, then the rest, each by points."""
     order = _leads_by_points(mask, hint)
     safe = []
-    trump_leads = []
     rest = []
     for c in order:
         if c == hint or not beats[c] & others:
             safe.append(c)
-        elif trumps >> c & 1:
-            trump_leads.append(c)
         else:
             rest.append(c)
-    if soloist:
-        trump_leads.reverse()
-        return safe + trump_leads + rest
-    return safe + rest + trump_leads
+    return safe + rest
 
 
 _MAX_TABLE = 1 << 20
