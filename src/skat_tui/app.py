@@ -29,6 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 from skat_core.bots import make_bot
 from skat_core.match import Match, Scoring
@@ -159,6 +160,7 @@ class SkatApp(App[None]):
         self._hotseat: MatchSetup | None = None
         """The players of the hotseat match on the table ('new match' repeats them)."""
         self._matches = 0
+        self._table_mount: AwaitMount | None = None
 
     # -- saying things ----------------------------------------------------------
 
@@ -266,10 +268,9 @@ class SkatApp(App[None]):
         people = humans(controller)
         if viewer is None:
             viewer = self.viewer if self.viewer in people or not people else people[0]
-        if is_hotseat(controller):
-            self.push_screen(HotseatTableScreen(controller, viewer))
-        else:
-            self.push_screen(TableScreen(controller, viewer))
+        screen = (HotseatTableScreen(controller, viewer) if is_hotseat(controller)
+                  else TableScreen(controller, viewer))
+        self._table_mount = self.push_screen(screen)
 
     def start_new_match(self) -> None:
         """A new match like the one just played: the same hotseat players, or
@@ -478,6 +479,8 @@ class SkatApp(App[None]):
             saved = self.saved_match()
             if saved is None:
                 self.start_new_match()
+                if self._table_mount is not None:
+                    await self._table_mount  # the table is up when the app is
             else:
                 await self.push_screen(StartScreen(self.start_info(saved)))
                 self._start_fresh(self.start_new_match)
