@@ -4,7 +4,10 @@ last tricks, and against positions worked out by hand."""
 
 from __future__ import annotations
 
+import io
 import json
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -14,8 +17,11 @@ from skat_core.analysis import (
     CardChoice,
     analyse,
     card_count,
+    choice_from_json,
+    choice_to_json,
     positions,
     start_value,
+    stream,
     thresholds_crossed,
     verdict,
 )
@@ -194,3 +200,32 @@ def test_overbid_and_announcements_decide_by_the_engine() -> None:
                         options=((Card.CA, 80), (Card.CT, 95)))
     assert (choice.best, choice.best_cards, choice.cost) == (95, (Card.CT,), 15)
     assert g.phase == Phase.FINISHED
+
+
+def test_stream_writes_every_card_last_first_as_json_lines() -> None:
+    out = io.StringIO()
+    stream(null(), out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[-1] == {"done": True, "start": None}
+    choices = [choice_from_json(obj) for obj in lines[:-1]]
+    assert choices == list(reversed(analyse(null()).cards))
+    assert all(choice_to_json(c) == obj for c, obj in zip(choices, lines, strict=False))
+
+
+def test_stream_reports_errors_as_json() -> None:
+    out = io.StringIO()
+    stream({"format": "skat-record", "version": 9}, out)
+    (line,) = out.getvalue().splitlines()
+    assert "newer than this program reads" in json.loads(line)["error"]
+
+
+def test_the_analysis_program_reads_a_record_on_standard_input() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "skat_core.analysis"], input=(DATA / "deal_null.json").read_text(),
+        capture_output=True, text=True, timeout=60, check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert len(lines) == 31 and json.loads(lines[-1])["done"] and not done.stderr
+    bad = subprocess.run([sys.executable, "-m", "skat_core.analysis"], input="not json",
+                         capture_output=True, text=True, timeout=60, check=True)
+    assert "not a game record" in json.loads(bad.stdout)["error"]

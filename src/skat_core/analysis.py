@@ -34,9 +34,12 @@ points or none): the solver counts points, not tricks.
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from .cards import CARDS, Card, points_of
 from .game import GameState, Phase, Play, new_game
@@ -310,6 +313,61 @@ def analyse(
     return DealAnalysis(state, tuple(cards), start, complete)
 
 
+def choice_to_json(choice: CardChoice) -> dict[str, Any]:
+    """A :class:`CardChoice` as a JSON object (cards in record notation)."""
+    return {
+        "step": choice.step, "trick": choice.trick, "seat": choice.seat,
+        "card": choice.card.name, "soloist_side": choice.soloist_side, "null": choice.null,
+        "options": [[c.name, v] for c, v in choice.options],
+    }
+
+
+def choice_from_json(obj: Mapping[str, Any]) -> CardChoice:
+    """The inverse of :func:`choice_to_json`."""
+    return CardChoice(
+        step=int(obj["step"]), trick=int(obj["trick"]), seat=int(obj["seat"]),
+        card=Card.from_str(obj["card"]), soloist_side=bool(obj["soloist_side"]),
+        options=tuple((Card.from_str(c), int(v)) for c, v in obj["options"]),
+        null=bool(obj["null"]),
+    )
+
+
+def stream(source: GameState | Mapping[str, Any], out: TextIO, backwards: bool = True) -> None:
+    """Analyse a deal and write one JSON line per card (:func:`choice_to_json`),
+    then ``{"done": true, "start": value or null}``; an error is written as
+    ``{"error": text}``, never raised.  This is ``python -m
+    skat_core.analysis`` (a game record on standard input): a program that
+    shows the analysis runs it apart, so a long search never holds it up.
+
+    ``backwards`` (the default) solves the last card first: late positions
+    are small, so the end of the deal is known at once, and their tables
+    help the bigger searches before them."""
+    try:
+        state = _state_of(source)
+        order = list(positions(state)) if state.contract is not None else []
+        if backwards:
+            order.reverse()
+        for step, before, card in order:
+            out.write(json.dumps(choice_to_json(choice_at(before, step, card))) + "\n")
+            out.flush()
+        start = start_value(state) if not order else None
+        out.write(json.dumps({"done": True, "start": start}) + "\n")
+    except Exception as e:  # the reader shows it; no traceback on anyone's screen
+        out.write(json.dumps({"error": f"{type(e).__name__}: {e}"}) + "\n")
+    out.flush()
+
+
+def main() -> None:
+    """``python -m skat_core.analysis < record.json``: see :func:`stream`."""
+    try:
+        record = json.loads(sys.stdin.read())
+    except ValueError as e:
+        print(json.dumps({"error": f"not a game record: {e}"}), flush=True)
+        return
+    with suppress(BrokenPipeError):
+        stream(record, sys.stdout)
+
+
 __all__ = [
     "SCHNEIDER",
     "SCHNEIDERED",
@@ -319,9 +377,16 @@ __all__ = [
     "analyse",
     "card_count",
     "choice_at",
+    "choice_from_json",
+    "choice_to_json",
     "iter_analysis",
     "positions",
     "start_value",
+    "stream",
     "thresholds_crossed",
     "verdict",
 ]
+
+
+if __name__ == "__main__":
+    main()

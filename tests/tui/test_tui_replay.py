@@ -373,6 +373,35 @@ async def test_analyse_from_the_replay_and_show_the_costly_card(tmp_path: Path) 
         assert screen.step == 51 and screen.state.to_move == 2
 
 
+async def test_closing_the_analysis_stops_the_solver_at_once(tmp_path: Path) -> None:
+    """A deal whose first lead takes the solver a long time: the screen
+    answers keys while it searches (in a program of its own), and closing
+    the analysis (or quitting) stops the search in the middle."""
+    app = open_app(load_source(str(DATA / "deal_slow.json"), Storage(tmp_path)), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        await pilot.press("a")
+        await pilot.pause(0.3)
+        analysis = app.screen
+        assert isinstance(analysis, AnalysisScreen)
+        process = analysis._process
+        assert process is not None and process.poll() is None and analysis.analysis is None
+        assert "cards from the last one back" in screen_text(app) or "solved," in \
+            screen_text(app)
+        await pilot.press("m", "m")  # keys work meanwhile
+        assert not analysis.mistakes_only
+        await pilot.press("escape")
+        await wait(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        assert process.wait(timeout=5) != 0  # killed
+        await pilot.press("a")  # again, then quit in the middle
+        await pilot.pause(0.3)
+        again = app.screen
+        assert isinstance(again, AnalysisScreen) and again._process is not None
+        process = again._process
+    assert process.wait(timeout=5) != 0
+
+
 async def test_analyse_after_a_deal_from_the_result_screen() -> None:
     app = make_app(seed="snap")
     async with app.run_test(size=(80, 24)) as pilot:

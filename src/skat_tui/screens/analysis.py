@@ -8,16 +8,17 @@ would have given, and the marks (61, 90, 30) a card moved the game across.
 Above the table, the answer to "could the soloist have won?" (or the
 defenders).
 
-The solver runs in a daemon thread watched by a ``@work(thread=True)``
-worker: closing the screen (or quitting) stops it at once, even in the
-middle of the first, longest search, so the app never waits for it.
+The solver runs as a program of its own (``python -m skat_core.analysis``),
+started and read by a ``@work(thread=True)`` worker: the screen stays quick
+while it searches, and closing the screen (or quitting) stops it at once,
+even in the middle of the first, longest search.
 """
 
 from __future__ import annotations
 
-import ctypes
-import queue
-import threading
+import json
+import subprocess
+import sys
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -39,11 +40,13 @@ from skat_core.analysis import (
     DealAnalysis,
     card_count,
     choice_at,
+    choice_from_json,
     positions,
     start_value,
     thresholds_crossed,
 )
-from skat_core.game import GameState, Phase
+from skat_core.game import GameState, Phase, Play
+from skat_core.records import record_from_state
 
 from ..deck import DeckStyle, card_text
 from .text import contract_text
@@ -68,64 +71,25 @@ def _remember(analysis: DealAnalysis) -> None:
     _CACHE[_key(analysis.state)] = analysis
 
 
-class _Stopped(BaseException):
-    """Raised inside the solver thread to stop it (a BaseException so that no
-    ``except Exception`` on the way swallows it)."""
-
-
-class _SolverThread(threading.Thread):
-    """Solves every position of a deal, one after another, into a queue.
-
-    A daemon: a quitting app never waits for it.  :meth:`stop` raises
-    :class:`_Stopped` inside it, which ends even a search in progress (the
-    solver is plain Python; its tables are per thread and die with it)."""
-
-    def __init__(self, state: GameState, out: queue.Queue[CardChoice | int | None]) -> None:
-        super().__init__(name="skat-analysis", daemon=True)
-        self.state = state
-        self.out = out
-        self._lock = threading.Lock()
-        self._stopping = False
-
-    def run(self) -> None:
-        try:
-            for step, before, card in positions(self.state):
-                self.out.put(choice_at(before, step, card))
-            if card_count(self.state) == 0:
-                start = start_value(self.state)
-                self.out.put(start if start is not None else -1)
-            self.out.put(None)
-        except _Stopped:
-            pass
-
-    def stop(self) -> None:
-        with self._lock:
-            if self._stopping or not self.is_alive() or self.ident is None:
-                return
-            self._stopping = True
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                ctypes.c_ulong(self.ident), ctypes.py_object(_Stopped)
-            )
-
-
-def value_text(analysis: DealAnalysis, value: int) -> str:
-    """``64 won``, ``92 won, schneider``; null: ``no trick, won``."""
+def value_text(analysis: DealAnalysis, value: int, long: bool = False) -> str:
+    """``64 won``; long: ``92 won, schneider``, ``24 lost, schneider
+    against``; null: ``no trick, won``."""
     v = analysis.verdict(value)
     word = "won" if v.won else "lost"
     if analysis.null:
         return f"{'a trick' if value else 'no trick'}, {word}"
     extra = ""
-    if value >= SCHNEIDER:
+    if long and value >= SCHNEIDER:
         extra = ", schneider"
-    elif value <= SCHNEIDERED:
+    elif long and value <= SCHNEIDERED:
         extra = ", schneider against"
     return f"{value} {word}{extra}"
 
 
 def change_notes(analysis: DealAnalysis, choice: CardChoice) -> list[str]:
-    """What the card changed against the best one, for the player's side:
-    the game (61, or null's no trick), schneider (90), the soloist
-    schneider (30)."""
+    """What the card changed against the best one, for the player's side,
+    in a few words: the game (61, or the null's no trick), schneider (90),
+    the soloist schneider himself (30)."""
     if not choice.cost:
         return []
     best, played = choice.best, choice.played
@@ -134,15 +98,15 @@ def change_notes(analysis: DealAnalysis, choice: CardChoice) -> list[str]:
     mine = choice.soloist_side
     if analysis.null:
         if turned:
-            notes.append("loses the null" if mine else "lets the null through")
+            notes.append("loses the null" if mine else "gives the null")
         return notes
     if turned:
-        notes.append("loses the game" if mine else "gives the game away")
+        notes.append("loses the game" if mine else "gives the game")
     for mark in thresholds_crossed(best, played):
         if mark == SCHNEIDER:
-            notes.append("misses schneider" if mine else "lets schneider in")
+            notes.append("misses 90" if mine else "gives 90")
         elif mark == SCHNEIDERED:
-            notes.append("now schneider himself" if mine else "saves him from schneider")
+            notes.append("falls to 30" if mine else "out of 30")
         elif mark == WIN and not turned:
             notes.append(f"crosses {WIN}")  # overbid or announced: 61 did not decide it
     return notes
@@ -193,17 +157,16 @@ def summary_lines(
         r = state.result
         assert r is not None
         line = Text("Played: ")
-        line.append(value_text(analysis, actual), style="bold green" if r.won else "bold red")
+        line.append(value_text(analysis, actual, long=True),
+                    style="bold green" if r.won else "bold red")
         line.append(f" ({r.score:+d})")
         if r.conceded:
             line.append(f" · play stopped early ({r.conceded})", style="dim")
         lines.append(line)
     if analysis.start is not None:
         line = Text("Best play by everyone from the first lead: ")
-        line.append(value_text(analysis, analysis.start), style="bold")
+        line.append(value_text(analysis, analysis.start, long=True), style="bold")
         lines.append(line)
-    if not analysis.complete:
-        return lines
     soloist_won = analysis.verdict(actual).won if actual is not None else None
     if soloist_won is False or soloist_won is None:
         question = f"Could {soloist} have won? "
@@ -220,12 +183,16 @@ def summary_lines(
         if len(turns) > 1:
             line.append(f" (and {len(turns) - 1} earlier chance"
                         f"{'s' if len(turns) > 2 else ''})", style="dim")
+    elif not analysis.complete:
+        return lines  # no answer yet: the earlier tricks are still being solved
     elif soloist_won is False or soloist_won is None:
         line.append(f"No: against best defence from every point of the deal, {soloist} "
                     "could not win.")
     else:
-        line.append(f"No: {soloist} played well enough; no defender's card gave it away.")
+        line.append(f"No: with every card they had, the defenders could not stop {soloist}.")
     lines.append(line)
+    if not analysis.complete:
+        return lines
     costly = analysis.mistakes()
     line = Text(f"{len(costly)} card{'s' if len(costly) != 1 else ''} cost points", style="dim")
     if costly:
@@ -274,6 +241,11 @@ class AnalysisScreen(ModalScreen[int | None]):
             super().__init__()
             self.start = start
 
+    class Failed(Message):
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
     def __init__(
         self,
         state: GameState,
@@ -293,7 +265,9 @@ class AnalysisScreen(ModalScreen[int | None]):
         self.choices: list[CardChoice] = []
         self.analysis: DealAnalysis | None = cached(state)
         self.mistakes_only = False
-        self._thread: _SolverThread | None = None
+        self._process: subprocess.Popen[str] | None = None
+        self._first_step = next(
+            (i for i, (_, a) in enumerate(state.history) if isinstance(a, Play)), -1)
 
     # -- layout ---------------------------------------------------------------
 
@@ -324,7 +298,8 @@ class AnalysisScreen(ModalScreen[int | None]):
             self.analysis = DealAnalysis(self.state, (), None, True)
             self._show_all()
         else:
-            self._set_status(f"Solving 1 of {self.total} cards (trick 1 is slowest)…")
+            self._set_status(f"Solving {self.total} cards from the last one back "
+                             "(trick 1 is slowest)…")
             self._show_summary()
             self._run()
         table.focus()
@@ -336,47 +311,88 @@ class AnalysisScreen(ModalScreen[int | None]):
 
     @work(thread=True, exclusive=True, group="analysis")
     def _run(self) -> None:
-        """Watch the solver thread and pass its results on; stop it if this
-        worker is cancelled (the screen closed, the app quits)."""
+        """Run the solver as a program of its own (``python -m
+        skat_core.analysis``) and pass on each card it reports.  Not in this
+        thread: the solver is plain Python and would share one interpreter
+        lock with the screen, which would then answer keys only slowly.  The
+        program is killed when the screen closes or the app quits."""
         worker = get_current_worker()
-        out: queue.Queue[CardChoice | int | None] = queue.Queue()
-        thread = _SolverThread(self.state, out)
-        self._thread = thread
-        thread.start()
-        start: int | None = None
-        while True:
-            if worker.is_cancelled:
-                thread.stop()
-                return
-            try:
-                item = out.get(timeout=0.1)
-            except queue.Empty:
-                if not thread.is_alive() and out.empty():
-                    return  # stopped from outside
-                continue
-            if item is None:
-                break
-            if isinstance(item, int):
-                start = None if item < 0 else item
-                continue
-            self.post_message(self.ChoiceReady(item))
-        self.post_message(self.Finished(start))
+        record = record_from_state(self.state, self.names)
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "skat_core.analysis"], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
+            )
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write(json.dumps(record))
+            process.stdin.close()
+        except OSError:
+            self._run_here()  # no programs can be started here: same answers, slower keys
+            return
+        self._process = process
+        try:
+            for line in process.stdout:
+                if worker.is_cancelled:
+                    return
+                try:
+                    item = json.loads(line)
+                    if "error" in item:
+                        self.post_message(self.Failed(str(item["error"])))
+                        return
+                    if item.get("done"):
+                        start = item.get("start")
+                        self.post_message(self.Finished(start if isinstance(start, int)
+                                                        else None))
+                        return
+                    self.post_message(self.ChoiceReady(choice_from_json(item)))
+                except (ValueError, KeyError, TypeError) as e:
+                    self.post_message(self.Failed(f"unreadable answer from the solver: {e}"))
+                    return
+            if not worker.is_cancelled:
+                self.post_message(self.Failed("the solver stopped early"))
+        finally:
+            self._stop()
+            process.stdout.close()
+
+    def _stop(self) -> None:
+        process = self._process
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)
 
     def on_unmount(self) -> None:
-        if self._thread is not None:
-            self._thread.stop()
+        self._stop()  # the worker, waiting for the next line, sees the end
+
+    def _run_here(self) -> None:
+        """The analysis in this worker thread (when no process can start),
+        the last card first, stopping between cards when cancelled."""
+        worker = get_current_worker()
+        for step, before, card in reversed(list(positions(self.state))):
+            if worker.is_cancelled:
+                return
+            self.post_message(self.ChoiceReady(choice_at(before, step, card)))
+        start = start_value(self.state) if not self.total else None
+        self.post_message(self.Finished(start))
 
     @on(ChoiceReady)
     def _choice_ready(self, message: ChoiceReady) -> None:
         message.stop()
         choice = message.choice
         self.choices.append(choice)
+        self.choices.sort(key=lambda c: c.step)
         self.query_one(ProgressBar).advance(1)
         done = len(self.choices)
         if done < self.total:
-            self._set_status(f"Solving {done + 1} of {self.total} cards…")
-        self._add_row(choice)
+            self._set_status(f"Tricks {choice.trick}–10 solved, {self.total - done} "
+                             "cards to go…")
+        self._fill_table()
         self._show_summary()
+
+    @on(Failed)
+    def _failed(self, message: Failed) -> None:
+        message.stop()
+        self._set_status(f"The analysis stopped: {message.reason}")
+        self.query_one("#analysis-status", Static).add_class("-failed")
 
     @on(Finished)
     def _finished(self, message: Finished) -> None:
@@ -391,7 +407,8 @@ class AnalysisScreen(ModalScreen[int | None]):
     def _partial(self) -> DealAnalysis:
         if self.analysis is not None:
             return self.analysis
-        start = self.choices[0].best if self.choices else None
+        first = self.choices[0] if self.choices else None
+        start = first.best if first is not None and first.step == self._first_step else None
         return DealAnalysis(self.state, tuple(self.choices), start, False)
 
     def _show_summary(self) -> None:
@@ -400,12 +417,21 @@ class AnalysisScreen(ModalScreen[int | None]):
 
     def _show_all(self) -> None:
         self.query_one("#analysis-progress").display = False
+        self._fill_table()
+        self._show_summary()
+        self.refresh_bindings()
+
+    def _fill_table(self) -> None:
+        """All the rows again (kept in deal order, the cursor on its card)."""
         table = self.query_one(DataTable)
+        keep = None  # the card under the cursor, once the player moved it off the top
+        if table.row_count and table.cursor_row > 0:
+            keep = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         table.clear()
         for choice in self.choices:
             self._add_row(choice)
-        self._show_summary()
-        self.refresh_bindings()
+        if keep is not None and keep in table.rows:
+            table.move_cursor(row=table.get_row_index(keep), animate=False)
 
     def _add_row(self, choice: CardChoice) -> None:
         if self.mistakes_only and not choice.cost:
@@ -426,7 +452,7 @@ class AnalysisScreen(ModalScreen[int | None]):
             best, cost = "✓", ""
         cells = (
             str(choice.trick),
-            self.names[choice.seat][:8] + (" *" if choice.soloist_side else ""),
+            self.names[choice.seat][:7] + (" *" if choice.soloist_side else ""),
             card_text(choice.card, self.deck),
             value_text(analysis, choice.played),
             best,
@@ -445,10 +471,7 @@ class AnalysisScreen(ModalScreen[int | None]):
 
     def action_toggle_mistakes(self) -> None:
         self.mistakes_only = not self.mistakes_only
-        table = self.query_one(DataTable)
-        table.clear()
-        for choice in self.choices:
-            self._add_row(choice)
+        self._fill_table()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
