@@ -737,6 +737,10 @@ def run_app(
         seed = spec.seed
         if spec.kind == SeedKind.DAILY and start == "match":
             start, day, seed = "daily", spec.day, None
+            if deals is not None or level is not None or scoring is not None:
+                ignored = ("A daily is always 9 deals against two normal bots, Seeger-Fabian: "
+                           "--deals, --level and --scoring do not apply to it.")
+                notice = f"{notice}\n{ignored}" if notice else ignored
     if start == "resume" and not storage.current_path.exists():
         raise NothingToResume(
             f"There is no unfinished match to resume (nothing saved in {storage.home}). "

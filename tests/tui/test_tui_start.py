@@ -248,13 +248,14 @@ def test_run_app_routes_seeds_and_modes(tmp_path: Path, monkeypatch: pytest.Monk
     started: list[SkatApp] = []
     monkeypatch.setattr(SkatApp, "run", lambda self, *a, **k: started.append(self))
     run_app()
-    run_app("match", seed="daily:2026-01-02")
+    run_app("match", seed="daily:2026-01-02", deals=6)
     run_app("match", seed=" Oak ")
     run_app("hotseat", players=parse_players("Anna,Ben,Cem"), deals=3)
     menu_app, daily_app, seeded_app, hotseat_app = started
     assert menu_app.start_mode == "menu" and menu_app.storage is not None
     assert menu_app.storage.home == tmp_path
     assert daily_app.start_mode == "daily" and daily_app.daily_day == date(2026, 1, 2)
+    assert daily_app.notice is not None and "do not apply" in daily_app.notice
     assert seeded_app.start_mode == "match" and seeded_app.seed == "Oak"
     assert hotseat_app.start_players is not None and hotseat_app.settings.deals == 3
     assert json.loads(json.dumps(hotseat_app.settings.to_json()))["deals"] == 3
