@@ -111,7 +111,7 @@ class SlowBot(RandomBot):
 
     def choose(self, view: SeatView) -> Action:
         SlowBot.threads.append(threading.get_ident())
-        time.sleep(0.6)
+        time.sleep(1.5)
         return Pass() if Pass() in view.legal else super().choose(view)
 
 
