@@ -19,8 +19,6 @@ import click
 from skat_core.errors import RecordError
 
 if TYPE_CHECKING:
-    from textual import events
-
     from .screens.replay import ReplayGame
     from .storage import Storage
 
@@ -91,7 +89,8 @@ def games_in_file(path: Path) -> Loaded:
         raise ReplayError(f"{path}: neither JSON game records nor ISS lines")
     if not games:
         if warnings:
-            raise ReplayError(f"no game in {path} can be replayed: {warnings[0]}")
+            first = warnings[0].removeprefix(f"{path.name}: ")
+            raise ReplayError(f"{path}: no game can be replayed: {first}")
         raise ReplayError(f"{path}: the file holds no game records")
     return Loaded(games, warnings, path.name)
 
@@ -136,6 +135,8 @@ def load_source(source: str, storage: Storage, game: str | None = None) -> Loade
 
 def replay_app(loaded: Loaded, **options: Any) -> Any:
     """The app, opened on the replay (one game) or the list of games."""
+    from textual import events, on
+
     from .app import SkatApp
     from .screens.replay import GamePickScreen, ReplayScreen
 
@@ -143,7 +144,8 @@ def replay_app(loaded: Loaded, **options: Any) -> Any:
         """The Skat app opened on a replay instead of the start screen; closing
         the replay (or the list) quits."""
 
-        async def on_mount(self, event: events.Mount) -> None:
+        @on(events.Mount)
+        async def _open_replay(self, event: events.Mount) -> None:
             event.prevent_default()  # not SkatApp's start screen or match
             if self.settings.theme in self.available_themes:
                 self.theme = self.settings.theme

@@ -120,8 +120,8 @@ def trick_stops(states: Sequence[GameState]) -> list[int]:
     return sorted(stops)
 
 
-def _settings(screen: Screen[object]) -> Settings:
-    settings = getattr(screen.app, "settings", None)
+def _settings(app: object) -> Settings:
+    settings = getattr(app, "settings", None)
     return settings if isinstance(settings, Settings) else Settings()
 
 
@@ -395,7 +395,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def deck(self) -> DeckStyle:
-        return _settings(self).deck
+        return _settings(self.app).deck
 
     @property
     def names(self) -> tuple[str, str, str]:
