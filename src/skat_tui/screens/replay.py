@@ -159,9 +159,22 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
     return who + said
 
 
+def short_names(names: Sequence[str], width: int = 6) -> tuple[str, ...]:
+    """Names cut to ``width`` for the action list, still told apart
+    (``random 1`` and ``random 2`` become ``rand…1``, ``rand…2``)."""
+    cut = tuple(n[:width] for n in names)
+    if len(set(cut)) == len(cut):
+        return cut
+    ends = tuple(n if len(n) <= width else n[: width - 2] + "…" + n[-1] for n in names)
+    if len(set(ends)) == len(ends):
+        return ends
+    return tuple(POSITION_NAMES[i][:width] for i in range(len(names)))
+
+
 def log_entry(before: GameState, after: GameState, seat: int, action: Action,
               names: Sequence[str], deck: DeckStyle) -> str:
-    """One short line of the action list: ``Cid 20``, ``Ann A♦ → Cid +14``."""
+    """One short line of the action list: ``Cid 20``, ``Ann A♦→Cid +14``
+    (``names``: cut to fit, see :func:`short_names`)."""
     match action:
         case Bid(value=v):
             what = str(v)
@@ -180,7 +193,7 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
             t = after.last_trick
             if before.trick and not after.trick and t is not None:
                 pts = points_of(sum(1 << x for x in t.cards))
-                what += f" → {names[t.winner][:5]} +{pts}"
+                what += f"→{names[t.winner]} +{pts}"
         case Claim():
             what = "claims"
         case Resign():
@@ -189,7 +202,7 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
             what = "timed out" if t else "left"
         case _:
             what = str(action)
-    return f"{names[seat][:6]:<6} {what}"
+    return f"{names[seat]:<6} {what}"
 
 
 class ListTable(DataTable[Text]):
@@ -381,6 +394,7 @@ class ReplayScreen(Screen[None]):
         self.stops = trick_stops(self.states)
         self.step = max(0, min(step, self.last))
         self._keys_state: tuple[bool | None, ...] = ()
+        self._lines: list[str] | None = None
 
     # -- what is shown --------------------------------------------------------
 
@@ -532,12 +546,16 @@ class ReplayScreen(Screen[None]):
         )
 
     def _log_lines(self) -> list[str]:
-        lines = ["   the cards as dealt"]
-        for i, (seat, action) in enumerate(self.game.state.history):
-            before, after = self.states[i], self.states[i + 1]
-            lines.append(f"{i + 1:>2} " + log_entry(before, after, seat, action, self.names,
-                                                    self.deck))
-        return lines
+        """The action list, one line per state (made once: it never changes)."""
+        if self._lines is None:
+            short = short_names(self.names)
+            lines = ["   the cards as dealt"]
+            for i, (seat, action) in enumerate(self.game.state.history):
+                before, after = self.states[i], self.states[i + 1]
+                lines.append(f"{i + 1:>2} " + log_entry(before, after, seat, action, short,
+                                                        self.deck))
+            self._lines = lines
+        return self._lines
 
     def _draw_log(self) -> None:
         box = self.query_one("#replay-log", Line)
@@ -546,7 +564,7 @@ class ReplayScreen(Screen[None]):
         lines = self._log_lines()
         height = max(1, box.content_size.height or 17)
         top = max(0, min(self.step - height // 2, len(lines) - height))
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         for i in range(top, min(len(lines), top + height)):
             if i > top:
                 text.append("\n")
@@ -742,5 +760,6 @@ __all__ = [
     "SeatScreen",
     "practice_controller",
     "replay_states",
+    "short_names",
     "trick_stops",
 ]
