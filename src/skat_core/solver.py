@@ -513,15 +513,22 @@ class Solver:
                         else:
                             if pts >= worst:
                                 continue
-                            v = pts + ab(
-                                s ^ xb,
-                                d1 ^ (1 << y),
-                                d2 ^ (1 << z),
-                                0,
-                                rem - pts,
-                                a - pts,
-                                bb - pts,
-                            )
+                            # Most such children are settled by the table.
+                            e = tt.get((s ^ xb | d1 ^ (1 << y) | d2 ^ (1 << z)) << 2)
+                            if e is not None and (e & 127) + pts >= bb:
+                                v = pts + (e & 127)
+                            elif e is not None and (e >> 7 & 127) + pts <= a:
+                                v = pts + (e >> 7 & 127)
+                            else:
+                                v = pts + ab(
+                                    s ^ xb,
+                                    d1 ^ (1 << y),
+                                    d2 ^ (1 << z),
+                                    0,
+                                    rem - pts,
+                                    a - pts,
+                                    bb - pts,
+                                )
                         if v < worst:
                             worst = v
                             if v <= a:
@@ -589,9 +596,15 @@ class Solver:
                         if by >> z & 1:
                             if not is_top(z, s, gone):
                                 continue
-                            v = pts + ab(
-                                s ^ (1 << z), d1 ^ xb, d2 ^ yb, 0, rem - pts, aa - pts, b - pts
-                            )
+                            e = tt.get((s ^ (1 << z) | d1 ^ xb | d2 ^ yb) << 2)
+                            if e is not None and (e & 127) + pts >= b:
+                                v = pts + (e & 127)
+                            elif e is not None and (e >> 7 & 127) + pts <= aa:
+                                v = pts + (e >> 7 & 127)
+                            else:
+                                v = pts + ab(
+                                    s ^ (1 << z), d1 ^ xb, d2 ^ yb, 0, rem - pts, aa - pts, b - pts
+                                )
                         else:
                             if rem - pts <= best or not lows >> z & 1:
                                 continue
@@ -660,9 +673,21 @@ class Solver:
                             else:
                                 if pts >= worst or not low1 >> z & 1:
                                     continue
-                                v = pts + ab(
-                                    s ^ yb, d1 ^ (1 << z), d2 ^ xb, 0, rem - pts, aa - pts, bb - pts
-                                )
+                                e = tt.get((s ^ yb | d1 ^ (1 << z) | d2 ^ xb) << 2)
+                                if e is not None and (e & 127) + pts >= bb:
+                                    v = pts + (e & 127)
+                                elif e is not None and (e >> 7 & 127) + pts <= aa:
+                                    v = pts + (e >> 7 & 127)
+                                else:
+                                    v = pts + ab(
+                                        s ^ yb,
+                                        d1 ^ (1 << z),
+                                        d2 ^ xb,
+                                        0,
+                                        rem - pts,
+                                        aa - pts,
+                                        bb - pts,
+                                    )
                             if v < worst:
                                 worst = v
                                 if v <= aa:
