@@ -7,6 +7,7 @@ history or the leaderboard."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -400,6 +401,22 @@ async def test_closing_the_analysis_stops_the_solver_at_once(tmp_path: Path) -> 
         assert isinstance(again, AnalysisScreen) and again._process is not None
         process = again._process
     assert process.wait(timeout=5) != 0
+
+
+async def test_without_a_second_program_the_worker_solves_itself(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(subprocess, "Popen", refuse)
+    app = open_app(load_source(str(NULL), Storage(tmp_path)), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        await pilot.press("a")
+        analysis = await finish_analysis(pilot)
+        assert analysis._process is None and analysis.analysis is not None
+        assert [c.cost for c in analysis.analysis.cards if c.cost] == [1]
+        assert "Could the defenders have won? Yes — Trick 3: Ann played 7♠" in summary(analysis)
 
 
 async def test_analyse_after_a_deal_from_the_result_screen() -> None:

@@ -266,6 +266,7 @@ class AnalysisScreen(ModalScreen[int | None]):
         self.analysis: DealAnalysis | None = cached(state)
         self.mistakes_only = False
         self._process: subprocess.Popen[str] | None = None
+        self._closing = False
         self._first_step = next(
             (i for i, (_, a) in enumerate(state.history) if isinstance(a, Play)), -1)
 
@@ -330,8 +331,10 @@ class AnalysisScreen(ModalScreen[int | None]):
             self._run_here()  # no programs can be started here: same answers, slower keys
             return
         self._process = process
+        heard = False
         try:
             for line in process.stdout:
+                heard = True
                 if worker.is_cancelled:
                     return
                 try:
@@ -348,7 +351,11 @@ class AnalysisScreen(ModalScreen[int | None]):
                 except (ValueError, KeyError, TypeError) as e:
                     self.post_message(self.Failed(f"unreadable answer from the solver: {e}"))
                     return
-            if not worker.is_cancelled:
+            if worker.is_cancelled or self._closing:
+                return
+            if not heard:  # the program could not run here (a frozen app, say)
+                self._run_here()
+            else:
                 self.post_message(self.Failed("the solver stopped early"))
         finally:
             self._stop()
@@ -361,6 +368,7 @@ class AnalysisScreen(ModalScreen[int | None]):
             process.wait(timeout=5)
 
     def on_unmount(self) -> None:
+        self._closing = True
         self._stop()  # the worker, waiting for the next line, sees the end
 
     def _run_here(self) -> None:
@@ -368,7 +376,7 @@ class AnalysisScreen(ModalScreen[int | None]):
         the last card first, stopping between cards when cancelled."""
         worker = get_current_worker()
         for step, before, card in reversed(list(positions(self.state))):
-            if worker.is_cancelled:
+            if worker.is_cancelled or self._closing:
                 return
             self.post_message(self.ChoiceReady(choice_at(before, step, card)))
         start = start_value(self.state) if not self.total else None
