@@ -29,8 +29,9 @@ the search is written for speed in plain Python:
   then by points; defenders' card pairs that take the trick with many points
   first; followers take with their best card or smear points on partner;
 * scores are found with null-window searches (MTD(f)), which prune far more
-  than a full window and reuse the table between passes; :func:`solver_wins`
-  is a single such search.
+  than a full window and reuse the table between passes, starting from the
+  score of a quick playout by the same move-ordering rules;
+  :func:`solver_wins` is a single such search.
 
 The null search is boolean: the defenders need only one trick for the
 soloist, so every table entry is exact.
