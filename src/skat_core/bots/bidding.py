@@ -31,7 +31,7 @@ from itertools import combinations
 from ..cards import CARD_POINTS, CARD_SUIT, NULL_RANK, SUIT_CARDS, Mask, cards_of, points_of
 from ..game import Declare
 from ..rules import TRUMPS, GameType
-from ..value import BID_VALUES, game_value, matadors, null_value, overbid_value
+from ..value import BID_VALUES, game_value, matadors, null_value
 from .evaluate import chances, win_chance
 
 GRAND = int(GameType.GRAND)
@@ -76,6 +76,7 @@ def _payoff(win: float, p90: float, value: int, base: int, bid: int,
 
 
 def overbid_value_of(base: int, bid: int) -> int:
+    """The value an overbid game is lost at (as value.overbid_value, by base)."""
     return -(-bid // base) * base
 
 
@@ -320,7 +321,6 @@ __all__ = [
     "bid_limit",
     "declare_choices",
     "outlook",
-    "overbid_value",
     "pickup_choices",
     "safe_first",
     "sample_skats",

@@ -126,17 +126,6 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _top_sequence(mask: Mask, suit: int) -> int:
-    """How many cards from the ace down, without a gap, ``mask`` holds in a suit."""
-    n = 0
-    for r in range(6, -1, -1):
-        if mask >> (suit * 7 + r) & 1:
-            n += 1
-        else:
-            break
-    return n
-
-
 def suit_features(trump: int, hand: Mask, skat_points: int, forehand: bool) -> list[float]:
     trumps = hand & TRUMPS[trump]
     aces = tens_a = loose = voids = singles = losers = 0
@@ -294,19 +283,11 @@ def chances(game: int, hand: Mask, skat_points: float, forehand: bool,
     return _p("suit", x, play), _p("suit90", x, play)
 
 
-def expected_skat_points(hand: Mask) -> float:
-    """Points two unseen cards are worth on average (for hand games)."""
-    rest = 0xFFFFFFFF & ~hand
-    return 2 * fast_points(rest) / max(1, rest.bit_count())
-
-
 __all__ = [
-    "CARD_POINTS",
     "FEATURES",
     "SHIFTS",
     "WEIGHTS",
     "chances",
-    "expected_skat_points",
     "grand_features",
     "null_features",
     "null_suit_danger",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, Mask, points_of
 from ..game import Phase
-from ..rules import GameType, follow_class, trick_points, trick_winner
+from ..rules import follow_class, trick_points, trick_winner
 from ..views import SeatView
 
 SKAT = 3
@@ -164,7 +164,3 @@ def read_knowledge(view: SeatView) -> Knowledge:
         played=played,
         skat_points=skat_points,
     )
-
-
-def is_null(game: int) -> bool:
-    return game == GameType.NULL

@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, points_of
-from ..rules import TRUMPS, GameType, legal_cards
+from ..rules import TRUMPS, GameType
 from ..solver import Solver
 from ..value import Contract, game_value, matadors, overbid_value
 from .inference import accept, declaration_weight
@@ -369,7 +369,3 @@ def best_card(estimates: list[CardEstimate], maximise: bool, preferred: int = -1
         if e.card == preferred:
             return e
     return min(tied, key=lambda e: (CARD_POINTS[e.card], e.card))
-
-
-def legal_mask(game: int, hand: Mask, trick: tuple[int, ...]) -> Mask:
-    return legal_cards(game, hand, trick[0] if trick else None)
