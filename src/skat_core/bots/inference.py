@@ -1,11 +1,16 @@
-"""Soft inference: how well a sampled deal explains what the soloist declared.
+"""Soft inference: how well a sampled deal explains what the others said.
 
-A soloist declares a game he expects to win, at a bid his game is worth.  A
-defender's sampled deals are therefore weighted by how plausible the
-declaration is with the soloist's cards in that deal: the evaluator's win
-chance for the declared game (his ten cards at the start of play and the
-skat's points), cut to a tenth when the game's value with those cards stays
-below the bid.  :func:`accept` turns the weight into a keep-or-redraw
+* A soloist declares a game he expects to win, at a bid his game is worth:
+  :func:`declaration_weight` is the evaluator's win chance for the declared
+  game with the soloist's ten cards at the start of play and the skat's
+  points, cut to a tenth when the game's value with those cards stays below
+  the bid.
+* A seat that bid or held a value thought some game worth that much:
+  :func:`bidding_weight` is the best win chance among the games whose value
+  (with the seat's own matadors) reaches it; a seat that never bid thought no
+  game worth 18, so it gets the chance that its best game would be lost.
+
+The weights multiply; :func:`accept` turns the product into a keep-or-redraw
 decision, so a decision still averages over equally weighted deals.
 """
 
@@ -42,6 +47,30 @@ def declaration_weight(contract: Contract, bid: int, soloist: int, start_cards: 
         if value < bid:
             w *= 0.1
     return max(FLOOR, w)
+
+
+_NULL_BIDS = ((23, False, False), (35, True, False), (46, False, True), (59, True, True))
+
+
+def bidding_weight(start_cards: Mask, forehand: bool, max_bid: int) -> float:
+    """Plausibility (0..1) of a seat's bidding given its ten starting cards:
+    it bid or held ``max_bid`` (0: it never bid)."""
+    best = 0.0
+    for game in (0, 1, 2, 3, GameType.GRAND):
+        if max_bid:
+            mats = matadors(game, start_cards)
+            if game_value(game, mats, hand=True) < max_bid:
+                continue
+        p = chances(game, start_cards, 10, forehand)[0]
+        if p > best:
+            best = p
+    for value, _, ouvert in _NULL_BIDS:
+        if value >= max_bid:
+            best = max(best, win_chance(GameType.NULL, start_cards, 0, forehand, ouvert))
+            break
+    if max_bid:
+        return max(FLOOR, best)
+    return max(0.1, 1.0 - best)
 
 
 def accept(weight: float, rng: random.Random) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, Mask, points_of
-from ..game import Phase
+from ..game import Bid, Hold, Phase
 from ..rules import follow_class, trick_points, trick_winner
 from ..views import SeatView
 
@@ -63,6 +63,10 @@ class Knowledge:
     played: Mask
     skat_points: int | None
     """Points of the skat as it lies (counts for the soloist), if known."""
+    bids: tuple[int, int, int] = (0, 0, 0)
+    """The highest value each seat bid or held (0: it never did)."""
+    played_by: tuple[Mask, Mask, Mask] = (0, 0, 0)
+    """The cards each seat has played."""
 
     @property
     def to_move(self) -> int:
@@ -99,6 +103,17 @@ def read_knowledge(view: SeatView) -> Knowledge:
     hand = view.hand
     played = view.played_mask
     tricks = read_tricks(game, view.plays) if game >= 0 else ()
+    bids = [0, 0, 0]
+    current = 0
+    for actor, action in view.public_actions:
+        if isinstance(action, Bid):
+            current = action.value
+            bids[actor] = current
+        elif isinstance(action, Hold):
+            bids[actor] = current
+    played_by = [0, 0, 0]
+    for s, c in view.plays:
+        played_by[s] |= 1 << c
     voids = [0, 0, 0]
     won = [0, 0, 0]
     for t in tricks:
@@ -163,4 +178,6 @@ def read_knowledge(view: SeatView) -> Knowledge:
         won_points=(won[0], won[1], won[2]),
         played=played,
         skat_points=skat_points,
+        bids=(bids[0], bids[1], bids[2]),
+        played_by=(played_by[0], played_by[1], played_by[2]),
     )

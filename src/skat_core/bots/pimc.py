@@ -35,7 +35,7 @@ from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, p
 from ..rules import TRUMPS, GameType
 from ..solver import Solver
 from ..value import Contract, game_value, matadors, overbid_value
-from .inference import accept, declaration_weight
+from .inference import accept, bidding_weight, declaration_weight
 from .knowledge import SKAT, Knowledge
 from .play_rules import BEATS, rule_card
 from .sampling import World, WorldSampler
@@ -65,6 +65,9 @@ class SearchBudget:
     redraws: int = 8
     """A defender redraws a sampled deal that does not explain the
     declaration up to this many times per deal (0: no inference)."""
+    bid_inference: bool = True
+    """Weigh sampled deals by the other seats' bids too (not only by the
+    soloist's declaration)."""
     nodes: int = 0
     """Stop sampling further deals once the solver has visited this many
     positions in this decision (0: no limit); a count, not a clock, so the
@@ -215,7 +218,7 @@ def pimc_values(
     leader = kn.trick_leader
     base_points = kn.soloist_trick_points
     done = 0
-    for world in _worlds(kn, contract, bid, sampler, n, played_by_soloist, budget, rng):
+    for world in _worlds(kn, contract, bid, sampler, n, budget, rng):
         if budget.nodes and done >= budget.min_samples and solver.nodes >= budget.nodes:
             break
         done += 1
@@ -333,11 +336,13 @@ _CLASSES = tuple(_classes(g) for g in range(6))
 
 
 def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, n: int,
-            played_by_soloist: Mask, budget: SearchBudget, rng: random.Random) -> list[World]:
-    """``n`` sampled deals; a defender keeps each with the probability that
-    it explains the declaration (:mod:`.inference`), redrawing up to
-    ``budget.redraws`` times per deal."""
-    if kn.is_soloist or budget.redraws <= 0 or contract.ouvert:
+            budget: SearchBudget, rng: random.Random) -> list[World]:
+    """``n`` sampled deals, each kept with the probability that it explains
+    the declaration and the other seats' bids (:mod:`.inference`), redrawn up
+    to ``budget.redraws`` times per deal."""
+    judged = [s for s in range(3) if s != kn.seat and not kn.known[s] & ~kn.hand
+              and (s == kn.soloist or budget.bid_inference)]
+    if budget.redraws <= 0 or not judged:
         return [sampler.sample(rng) for _ in range(n)]
     out: list[World] = []
     spare: list[tuple[float, World]] = []
@@ -346,8 +351,13 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
     while len(out) < n and tries < limit:
         tries += 1
         world = sampler.sample(rng)
-        start = world[kn.soloist] | played_by_soloist
-        w = declaration_weight(contract, bid, kn.soloist, start, world[SKAT])
+        w = 1.0
+        for s in judged:
+            start = world[s] | kn.played_by[s]
+            if s == kn.soloist:
+                w *= declaration_weight(contract, bid, s, start, world[SKAT])
+            else:
+                w *= bidding_weight(start, s == 0, kn.bids[s])
         if accept(w, rng):
             out.append(world)
         else:
