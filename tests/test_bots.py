@@ -196,3 +196,16 @@ def test_play_is_a_legal_card_of_the_hand() -> None:
         if isinstance(a, Play):
             assert view.hand >> a.card & 1
         state = state.apply(a)
+
+
+def test_bids_and_passes_are_read_from_the_public_history() -> None:
+    from skat_core.game import Bid, Declare, Hold, Pass
+    from skat_core.rules import GameType
+
+    state = new_game(deal_from_seed("bids", 0))
+    for a in (Bid(18), Hold(), Bid(20), Pass(), Pass(), Declare(GameType.GRAND, hand=True)):
+        state = state.apply(a)
+    kn = read_knowledge(state.view(0))
+    assert kn.bids == (18, 20, 0)
+    # Forehand would not hold 20; rearhand, to bid, would not say 22.
+    assert kn.refused == (20, 0, 22)

@@ -52,25 +52,34 @@ def declaration_weight(contract: Contract, bid: int, soloist: int, start_cards: 
 _NULL_BIDS = ((23, False, False), (35, True, False), (46, False, True), (59, True, True))
 
 
-def bidding_weight(start_cards: Mask, forehand: bool, max_bid: int) -> float:
+def bidding_weight(start_cards: Mask, forehand: bool, max_bid: int, refused: int) -> float:
     """Plausibility (0..1) of a seat's bidding given its ten starting cards:
-    it bid or held ``max_bid`` (0: it never bid)."""
-    best = 0.0
+    it bid or held ``max_bid`` (0: never) and passed at ``refused`` (0: never)."""
+    best_lo = 0.0
+    best_hi = 0.0
     for game in (0, 1, 2, 3, GameType.GRAND):
-        if max_bid:
-            mats = matadors(game, start_cards)
-            if game_value(game, mats, hand=True) < max_bid:
-                continue
+        mats = matadors(game, start_cards)
+        reaches_lo = game_value(game, mats, hand=True) >= max_bid
+        reaches_hi = refused and game_value(game, mats) >= refused
+        if not (reaches_lo or reaches_hi):
+            continue
         p = chances(game, start_cards, 10, forehand)[0]
-        if p > best:
-            best = p
+        if reaches_lo and p > best_lo:
+            best_lo = p
+        if reaches_hi and p > best_hi:
+            best_hi = p
     for value, _, ouvert in _NULL_BIDS:
-        if value >= max_bid:
-            best = max(best, win_chance(GameType.NULL, start_cards, 0, forehand, ouvert))
+        if value >= max_bid or (refused and value >= refused):
+            p = win_chance(GameType.NULL, start_cards, 0, forehand, ouvert)
+            if value >= max_bid:
+                best_lo = max(best_lo, p)
+            if refused and value >= refused:
+                best_hi = max(best_hi, p)
             break
-    if max_bid:
-        return max(FLOOR, best)
-    return max(0.1, 1.0 - best)
+    w = max(FLOOR, best_lo) if max_bid else 1.0
+    if refused:
+        w *= max(0.1, 1.0 - best_hi)
+    return w
 
 
 def accept(weight: float, rng: random.Random) -> bool:

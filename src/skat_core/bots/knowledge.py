@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, Mask, points_of
-from ..game import Bid, Hold, Phase
+from ..game import Bid, Hold, Pass, Phase
 from ..rules import follow_class, trick_points, trick_winner
+from ..value import BID_VALUES
 from ..views import SeatView
 
 SKAT = 3
@@ -65,6 +66,9 @@ class Knowledge:
     """Points of the skat as it lies (counts for the soloist), if known."""
     bids: tuple[int, int, int] = (0, 0, 0)
     """The highest value each seat bid or held (0: it never did)."""
+    refused: tuple[int, int, int] = (0, 0, 0)
+    """The value each seat passed at (0: it never passed): the next value
+    for a bidder, the value said to it for a holder."""
     played_by: tuple[Mask, Mask, Mask] = (0, 0, 0)
     """The cards each seat has played."""
 
@@ -104,13 +108,23 @@ def read_knowledge(view: SeatView) -> Knowledge:
     played = view.played_mask
     tricks = read_tricks(game, view.plays) if game >= 0 else ()
     bids = [0, 0, 0]
+    refused = [0, 0, 0]
     current = 0
+    previous: object = None
     for actor, action in view.public_actions:
         if isinstance(action, Bid):
             current = action.value
             bids[actor] = current
         elif isinstance(action, Hold):
             bids[actor] = current
+        elif isinstance(action, Pass):
+            if isinstance(previous, Bid):
+                refused[actor] = current  # the holder would not say yes
+            else:
+                refused[actor] = next((v for v in BID_VALUES if v > current), 0)
+        else:
+            break
+        previous = action
     played_by = [0, 0, 0]
     for s, c in view.plays:
         played_by[s] |= 1 << c
@@ -179,5 +193,6 @@ def read_knowledge(view: SeatView) -> Knowledge:
         played=played,
         skat_points=skat_points,
         bids=(bids[0], bids[1], bids[2]),
+        refused=(refused[0], refused[1], refused[2]),
         played_by=(played_by[0], played_by[1], played_by[2]),
     )

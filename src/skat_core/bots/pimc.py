@@ -357,7 +357,7 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
             if s == kn.soloist:
                 w *= declaration_weight(contract, bid, s, start, world[SKAT])
             else:
-                w *= bidding_weight(start, s == 0, kn.bids[s])
+                w *= bidding_weight(start, s == 0, kn.bids[s], kn.refused[s])
         if accept(w, rng):
             out.append(world)
         else:
