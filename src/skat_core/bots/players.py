@@ -52,12 +52,12 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "normal": LevelConfig(
         skat_samples=12,
         budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
-                            rollout_samples=10, rollout_exact=4, nodes=60_000),
+                            rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2),
     ),
     "strong": LevelConfig(
         skat_samples=20,
-        budget=SearchBudget(exact_from=5, tiers_from=8, exact_samples=24, tier_samples=20,
-                            rollout_samples=16, rollout_exact=5, nodes=350_000),
+        budget=SearchBudget(exact_from=5, tiers_from=7, exact_samples=32, tier_samples=24,
+                            rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2),
     ),
 }
 
