@@ -82,6 +82,12 @@ def play_deal(job: tuple[str, int, int, str, str]) -> Play:
                 dict(times))
 
 
+def _warm_up() -> None:
+    """Import the bots' modules (and build their tables) before any decision
+    is timed, so that the first decision of a worker is not charged for it."""
+    from .bots import pimc, play_rules, players  # noqa: F401
+
+
 def _quantile(values: list[float], q: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, int(q * len(s)))]
@@ -99,7 +105,7 @@ def run(deals: int, level_a: str, level_b: str, seed: str, workers: int = 2) -> 
     jobs = [(seed, i, a_seat, level_a, level_b) for i in range(deals) for a_seat in range(3)]
     start = time.perf_counter()
     plays: list[Play] = []
-    with Pool(workers) as pool:
+    with Pool(workers, initializer=_warm_up) as pool:
         for n, p in enumerate(pool.imap_unordered(play_deal, jobs, chunksize=1), 1):
             plays.append(p)
             if n % 30 == 0:
