@@ -209,11 +209,19 @@ class SkatBot:
         # Values are the soloist's (score, or clean chance in null): he
         # maximises them, the defenders minimise them.
         best = best_card(estimates, kn.seat == kn.soloist, preferred)
+        # Scores from this seat's side, higher is better for it: its card
+        # points at the end where the search gives points, else the chance
+        # (in %) that its side wins.
+        solo = kn.seat == kn.soloist
         scores: dict[Action, float] = {}
         for e in estimates:
-            scores[Play(CARDS[e.card])] = round(e.points if e.points is not None else e.win, 3)
-        what = "points" if best.points is not None else "win chance"
-        # how: "exact, 16 deals" / "tiers, ..." / "rollout, ..."
+            if e.points is not None:
+                v = e.points if solo else 120 - e.points
+            else:
+                v = 100 * (e.win if solo else 1 - e.win)
+            scores[Play(CARDS[e.card])] = round(v, 1)
+        side = "the soloist" if solo else "the defenders"
+        unit = "card points" if best.points is not None else "winning chance in %"
         if game == GameType.NULL:
             reason = (f"{CARDS[best.card]}: the soloist stays clean in {best.win:.0%} "
                       f"of the sampled deals ({how})")
@@ -223,7 +231,7 @@ class SkatBot:
         else:
             reason = (f"{CARDS[best.card]}: the soloist wins {best.win:.0%} of the sampled "
                       f"deals ({how})")
-        return Hint(Play(CARDS[best.card]), reason + f"; scores: soloist {what}", scores)
+        return Hint(Play(CARDS[best.card]), f"{reason}; scores: {side}, {unit}", scores)
 
 
 def _possible(kn: Knowledge) -> tuple[Mask, Mask, Mask]:
