@@ -280,15 +280,7 @@ class PracticeTableScreen(TableScreen):
         bar.append(" Practice", style="bold")
         bar.append(" (not counted)", style="dim")
         bar.append(f" · {self.label}")
-        if view.bid:
-            bar.append(" · bid ")
-            bar.append(str(view.bid), style="bold")
-        if view.soloist >= 0:
-            bar.append(" · soloist ")
-            bar.append(by_seat[view.soloist], style="bold")
-            if view.contract is not None:
-                bar.append(" · ")
-                bar.append(contract_text(view.contract, self.deck, short=True), style="bold")
+        self._append_bid_and_game(bar, view, by_seat, short=True)
         self.query_one("#topbar", Line).show(bar)
 
     def _show_result(self) -> None:

@@ -261,6 +261,13 @@ class TableScreen(Screen[None]):
         bar = Text()
         bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
         bar.append(f" · dealer {names[m.dealer]}")
+        self._append_bid_and_game(bar, view, by_seat)
+        self.query_one("#topbar", Line).show(bar)
+
+    def _append_bid_and_game(
+        self, bar: Text, view: SeatView, by_seat: tuple[str, str, str], short: bool = False
+    ) -> None:
+        """The top bar's tail: the bid, the soloist and the game once known."""
         if view.bid:
             bar.append(" · bid ")
             bar.append(str(view.bid), style="bold")
@@ -269,8 +276,7 @@ class TableScreen(Screen[None]):
             bar.append(by_seat[view.soloist], style="bold")
             if view.contract is not None:
                 bar.append(" · ")
-                bar.append(contract_text(view.contract, self.deck), style="bold")
-        self.query_one("#topbar", Line).show(bar)
+                bar.append(contract_text(view.contract, self.deck, short=short), style="bold")
 
     def _last_words(self, view: SeatView) -> dict[int, str]:
         words: dict[int, str] = {}
