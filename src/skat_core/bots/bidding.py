@@ -33,6 +33,7 @@ from ..game import Declare
 from ..rules import TRUMPS, GameType
 from ..value import BID_VALUES, game_value, matadors, null_value
 from .evaluate import chances, win_chance
+from .schwarz import proven_value
 
 GRAND = int(GameType.GRAND)
 NULL = int(GameType.NULL)
@@ -73,6 +74,14 @@ def _payoff(win: float, p90: float, value: int, base: int, bid: int,
         v = value + base
         return p90 * (v + 50) - (1 - p90) * (2 * overbid_value_of(base, bid) + lose)
     return -(2 * overbid_value_of(base, bid) + lose)
+
+
+def announced_payoff(win: float, value: int, bid: int) -> float:
+    """Expected Seeger-Fabian score of a game that is won only as announced
+    (schwarz, ouvert), worth ``value`` then; never declared below the bid."""
+    if value < bid:
+        return -1e9
+    return win * (value + 50) - (1 - win) * (2 * value + LOSS_EXTRA + 50)
 
 
 def overbid_value_of(base: int, bid: int) -> int:
@@ -311,6 +320,11 @@ def bid_limit(hand: Mask, forehand: bool, skats: int, salt: str = "", play: str 
         if look.best_ev(v) <= threshold:
             break
         limit = v
+    # A hand that takes every trick against any lie (schwarz.proof) is worth
+    # its ouvert value whatever the evaluator says.
+    sure = proven_value(hand, forehand)
+    if sure > limit:
+        limit = max(v for v in BID_VALUES if v <= sure)
     return limit
 
 
@@ -318,6 +332,7 @@ __all__ = [
     "HAND_GAMES",
     "Choice",
     "HandOutlook",
+    "announced_payoff",
     "bid_limit",
     "declare_choices",
     "outlook",

@@ -39,6 +39,7 @@ from .inference import accept, bidding_weight, declaration_weight
 from .knowledge import SKAT, Knowledge
 from .play_rules import BEATS, rule_card
 from .sampling import World, WorldSampler
+from .schwarz import AllTricks, same_tricks
 
 NULL = int(GameType.NULL)
 TIE_SHARE = 0.05
@@ -281,6 +282,54 @@ def pimc_values(
         for c in cards
     ]
     return out, f"{how}, {done} deals"
+
+
+def all_tricks_values(
+    kn: Knowledge, contract: Contract, bid: int, legal: Mask, budget: SearchBudget,
+    rng: random.Random,
+) -> tuple[list[CardEstimate], str]:
+    """Estimates for a game with schwarz announced (ouvert included): each
+    card's share of the sampled deals in which the soloist still takes every
+    trick, the current one included (:class:`~.schwarz.AllTricks`).  Card
+    points do not decide such a game (a lost trick without points loses it
+    too), so the point solver is not used.  The soloist maximises the share,
+    the defenders, who need one trick, minimise it."""
+    game = int(contract.game)
+    soloist = kn.soloist
+    seat = kn.seat
+    cards = [c for c in range(31, -1, -1) if legal >> c & 1]
+    sampler = WorldSampler(kn)
+    search = AllTricks(game, soloist, budget.nodes)
+    trick = kn.trick
+    leader = kn.trick_leader if trick else seat
+    sums = dict.fromkeys(cards, 0.0)
+    done = 0
+    for world in _worlds(kn, contract, bid, sampler, budget.exact_samples, budget, rng):
+        if budget.nodes and done >= budget.min_samples and search.nodes >= budget.nodes:
+            break
+        done += 1
+        hands = (world[0], world[1], world[2])
+        in_play = _in_play(hands, trick)
+        reps = same_tricks(game, legal, in_play)
+        values: dict[int, bool] = {}
+        for c in set(reps.values()):
+            hs = [hands[0], hands[1], hands[2]]
+            hs[seat] &= ~(1 << c)
+            t = (*trick, c)
+            if len(t) == 3:
+                best = 0
+                for i in (1, 2):
+                    if BEATS[game][t[best]] >> t[i] & 1:
+                        best = i
+                ok = (leader + best) % 3 == soloist and search.wins(
+                    (hs[0], hs[1], hs[2]), soloist)
+            else:
+                ok = search.wins((hs[0], hs[1], hs[2]), (seat + 1) % 3, t, leader)
+            values[c] = ok
+        for c in cards:
+            sums[c] += values[reps[c]]
+    out = [CardEstimate(c, sums[c] / done, sums[c] / done, None) for c in cards]
+    return out, f"all tricks, {done} deals"
 
 
 def _in_play(hands: tuple[Mask, Mask, Mask], trick: tuple[int, ...]) -> Mask:

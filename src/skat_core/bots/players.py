@@ -28,13 +28,22 @@ from ..game import (
     Play,
     action_str,
 )
-from ..rules import GameType
+from ..rules import TRUMPS, GameType
 from ..views import SeatView
 from . import Hint
-from .bidding import HAND_GAMES, bid_limit, declare_choices, outlook, pickup_choices, safe_first
+from .bidding import (
+    HAND_GAMES,
+    announced_payoff,
+    bid_limit,
+    declare_choices,
+    outlook,
+    pickup_choices,
+    safe_first,
+)
 from .knowledge import Knowledge, read_knowledge
-from .pimc import SearchBudget, best_card, pimc_values
+from .pimc import SearchBudget, all_tricks_values, best_card, pimc_values
 from .play_rules import rule_card
+from .schwarz import Announcement, announcements, claim_card, claims
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +54,13 @@ class LevelConfig:
     """Card play search, None for the rules alone."""
     threshold: float = 0.0
     """Expected score a game must beat to be bid for (see bidding.bid_limit)."""
+    schwarz_samples: int = 300
+    """Lies searched before announcing schwarz with a hand whose only danger
+    is a ruff in the first trick (see schwarz.announcements; 0: never)."""
 
 
 LEVEL_CONFIGS: dict[str, LevelConfig] = {
-    "easy": LevelConfig(skat_samples=6, budget=None),
+    "easy": LevelConfig(skat_samples=6, budget=None, schwarz_samples=100),
     "normal": LevelConfig(
         skat_samples=12,
         budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
@@ -58,6 +70,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         skat_samples=20,
         budget=SearchBudget(exact_from=5, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2),
+        schwarz_samples=600,
     ),
 }
 
@@ -140,6 +153,21 @@ class SkatBot:
         for i, ev in enumerate(hand_evs):
             if HAND_GAMES[i] in legal:
                 scores[HAND_GAMES[i]] = round(ev, 1)
+        # Schwarz announced and ouvert, only where the hand takes every
+        # trick (a proof, or every sampled lie); never below the bid.
+        sure = announcements(view.hand, view.seat, view.bid, self.config.schwarz_samples,
+                             self.rng(view, "schwarz"))
+        top: Announcement | None = None
+        for a in sure:
+            if a.declare not in legal:
+                continue
+            ev = announced_payoff(a.win, a.value, view.bid)
+            scores[a.declare] = round(ev, 1)
+            if ev > best:
+                top, best = a, ev
+        if top is not None:
+            return Hint(top.declare, f"{top.declare.contract.describe()}: {top.why}, value "
+                                     f"{top.value} (picking up {pick:+.0f})", scores)
         if best_i < 0:
             return Hint(PickUpSkat(), f"pick up the skat (expected score {pick:+.0f})", scores)
         d = HAND_GAMES[best_i]
@@ -194,6 +222,8 @@ class SkatBot:
         for a in view.legal:
             if isinstance(a, Play):
                 legal |= 1 << a.card
+        if contract.schwarz_announced and game != GameType.NULL:
+            return self._play_all_tricks(view, kn, legal)
         budget = self.config.budget
         held = kn.hand.bit_count()
         if budget is None or (held > max(budget.exact_from, budget.tiers_from)
@@ -232,6 +262,48 @@ class SkatBot:
             reason = (f"{CARDS[best.card]}: the soloist wins {best.win:.0%} of the sampled "
                       f"deals ({how})")
         return Hint(Play(CARDS[best.card]), f"{reason}; scores: {side}, {unit}", scores)
+
+    def _play_all_tricks(self, view: SeatView, kn: Knowledge, legal: Mask) -> Hint:
+        """Schwarz announced or ouvert: only tricks count.  The soloist on
+        lead who can claim plays the claim line (top trumps while the
+        defenders may hold trumps, then anything); otherwise the Monte Carlo
+        levels value each card by the share of sampled deals in which the
+        soloist still takes every trick (the defenders need one), and
+        ``easy`` plays by its rules."""
+        contract = view.contract
+        assert contract is not None
+        game = int(contract.game)
+        possible = _possible(kn)
+        solo = kn.seat == kn.soloist
+        if solo and not kn.trick:
+            others = 0
+            most = 0
+            for d in range(3):
+                if d != kn.seat:
+                    others |= possible[d]
+                    can_hold = kn.counts[d] + kn.known[d].bit_count()
+                    most = max(most, min((possible[d] & TRUMPS[game]).bit_count(), can_hold))
+            if claims(game, kn.hand, others, most):
+                card = claim_card(game, kn.hand, others)
+                return Hint(Play(CARDS[card]),
+                            f"{CARDS[card]}: the claim line takes every trick whatever the "
+                            f"defenders hold")
+        preferred = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
+                              possible)
+        budget = self.config.budget
+        if budget is None:
+            return Hint(Play(CARDS[preferred]), "rule of thumb")
+        estimates, how = all_tricks_values(kn, contract, view.bid, legal, budget,
+                                           self.rng(view, "play"))
+        best = best_card(estimates, solo, preferred)
+        scores: dict[Action, float] = {
+            Play(CARDS[e.card]): round(100 * (e.win if solo else 1 - e.win), 1)
+            for e in estimates
+        }
+        side = "the soloist" if solo else "the defenders"
+        return Hint(Play(CARDS[best.card]),
+                    f"{CARDS[best.card]}: the soloist takes every trick in {best.win:.0%} of "
+                    f"the sampled deals ({how}); scores: {side}, winning chance in %", scores)
 
 
 def _possible(kn: Knowledge) -> tuple[Mask, Mask, Mask]:
