@@ -270,14 +270,31 @@ ZERO = Deal.from_str(
 )
 
 
-@pytest.mark.parametrize("level", ["normal", "strong"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_defender_ruffs_a_trick_without_points_against_schwarz(level: str) -> None:
     state = after_bidding(ZERO, 0).apply(Declare(GameType.CLUBS, hand=True, schwarz=True))
     state = state.apply(Play(card("S9"))).apply(Play(card("S7")))
     assert state.to_move == 2
-    hint = bot(level).hint(state.view(2))
-    assert hint.action == Play(card("C7"))
-    assert hint.scores[hint.action] == 100.0  # the defenders' winning chance
+    assert bot(level).choose(state.view(2)) == Play(card("C7"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_soloist_ruffs_above_any_trump_behind_him(level: str) -> None:
+    # Middlehand, ten trumps (only the ♣Q out): clubs ouvert from any seat.
+    # Forehand leads the ♥7: the ruff must be above the ♣Q rearhand may hold,
+    # though the trick is worth nothing.
+    deal = Deal.from_str(
+        "H7 H8 H9 HQ HK HT HA D7 D8 D9",
+        "CJ SJ HJ DJ CA CT CK C9 C8 C7",
+        "CQ S7 S8 S9 SQ SK ST SA DQ DK",
+        "DT DA",
+    )
+    state = after_bidding(deal, 1)
+    assert bot(level).choose(state.view(1)) == Declare(GameType.CLUBS, ouvert=True)
+    state = state.apply(Declare(GameType.CLUBS, ouvert=True)).apply(Play(card("H7")))
+    action = bot(level).choose(state.view(1))
+    assert isinstance(action, Play)
+    assert mask("CJ SJ HJ DJ CA CT CK") >> action.card & 1
 
 
 def test_all_tricks_counts_tricks_not_points() -> None:

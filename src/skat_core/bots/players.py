@@ -43,7 +43,7 @@ from .bidding import (
 from .knowledge import Knowledge, read_knowledge
 from .pimc import SearchBudget, all_tricks_values, best_card, pimc_values
 from .play_rules import rule_card
-from .schwarz import Announcement, announcements, claim_card, claims
+from .schwarz import Announcement, announcements, claim_card, claims, sure_trick_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,11 +288,17 @@ class SkatBot:
                 return Hint(Play(CARDS[card]),
                             f"{CARDS[card]}: the claim line takes every trick whatever the "
                             f"defenders hold")
-        preferred = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
-                              possible)
+        sure = sure_trick_card(game, kn.seat, kn.soloist, legal, kn.trick, kn.trick_leader,
+                               possible)
+        if sure >= 0 and not solo:
+            return Hint(Play(CARDS[sure]), f"{CARDS[sure]} takes this trick whatever the "
+                                           f"soloist holds: the announced game is lost")
+        preferred = sure if sure >= 0 else rule_card(
+            game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader, possible)
         budget = self.config.budget
         if budget is None:
-            return Hint(Play(CARDS[preferred]), "rule of thumb")
+            reason = "takes this trick for sure" if sure >= 0 else "rule of thumb"
+            return Hint(Play(CARDS[preferred]), reason)
         estimates, how = all_tricks_values(kn, contract, view.bid, legal, budget,
                                            self.rng(view, "play"))
         best = best_card(estimates, solo, preferred)

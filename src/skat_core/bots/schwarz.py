@@ -169,6 +169,31 @@ def claim_card(game: int, hand: Mask, others: Mask) -> int:
     return hand.bit_length() - 1
 
 
+def sure_trick_card(game: int, seat: int, soloist: int, legal: Mask, trick: tuple[int, ...],
+                    leader: int, possible: tuple[Mask, Mask, Mask]) -> int:
+    """A card of ``legal`` after which ``seat``'s side takes the current
+    trick whatever the seats still to play hold (``possible[p]``: the cards
+    seat ``p`` may hold; following suit is ignored, so this errs on the safe
+    side), the lowest such card; -1 if there is none."""
+    beats = BEATS[game]
+    trumps = TRUMPS[game]
+    solo = seat == soloist
+    later = [(leader + i) % 3 for i in range(len(trick) + 1, 3)]
+    best = -1
+    best_seat = -1
+    for i, c in enumerate(trick):
+        if best < 0 or beats[best] >> c & 1:
+            best, best_seat = c, (leader + i) % 3
+    for c in sorted(bits(legal), key=lambda c: (bool(trumps >> c & 1), c)):
+        top, top_seat = (c, seat) if best < 0 or beats[best] >> c & 1 else (best, best_seat)
+        if (top_seat == soloist) != solo:
+            continue
+        # Only the other side can take it from us.
+        if all(not beats[top] & possible[p] for p in later if (p == soloist) != solo):
+            return c
+    return -1
+
+
 def same_tricks(game: int, cards: Mask, in_play: Mask) -> dict[int, int]:
     """Each of ``cards`` (all of one hand) mapped to the highest card of its
     group of cards that take the same tricks: neighbours in rank within a
@@ -414,5 +439,6 @@ __all__ = [
     "risk_only_first_trick",
     "same_tricks",
     "sampled_failures",
+    "sure_trick_card",
     "top_trumps",
 ]
