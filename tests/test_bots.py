@@ -53,27 +53,36 @@ def test_levels_and_make_bot() -> None:
     assert isinstance(make_bot("random"), RandomBot)
 
 
-def test_easy_bots_play_hundreds_of_legal_deals() -> None:
-    rng = random.Random(7)
+# Thousands of bot-only deals across the levels, in chunks that pytest-xdist
+# spreads over the cores: 2,400 easy, 600 easy against random, 300 each for
+# normal and strong (with tiny search budgets; the code paths are the same).
+EASY_CHUNKS = 8
+EASY_PER_CHUNK = 300
+
+
+@pytest.mark.parametrize("chunk", range(EASY_CHUNKS))
+def test_easy_bots_play_thousands_of_legal_deals(chunk: int) -> None:
+    rng = random.Random(7 + chunk)
     played = 0
-    for i in range(240):
-        bots: list[Bot] = [make_bot("easy", f"e{i}:{s}") for s in range(3)]
+    for i in range(EASY_PER_CHUNK):
+        bots: list[Bot] = [make_bot("easy", f"e{chunk}.{i}:{s}") for s in range(3)]
         end = play(bots, new_game(random_deal(rng)))
         assert end.result is not None
         played += end.result.soloist is not None
-    assert played > 150  # most deals are played, not passed in
+    assert played > EASY_PER_CHUNK // 2  # most deals are played, not passed in
 
 
 def test_easy_against_random_and_mixed_levels_are_legal() -> None:
-    for i in range(60):
+    for i in range(600):
         levels = ("random", "easy", "random") if i % 2 else ("easy", "random", "easy")
         bots: list[Bot] = [make_bot(levels[s], f"m{i}:{s}") for s in range(3)]
         play(bots, new_game(deal_from_seed("mixed", i)))
 
 
+@pytest.mark.parametrize("chunk", range(3))
 @pytest.mark.parametrize("level", ["normal", "strong"])
-def test_monte_carlo_bots_play_legal_deals(level: str) -> None:
-    for i in range(12):
+def test_monte_carlo_bots_play_legal_deals(level: str, chunk: int) -> None:
+    for i in range(100 * chunk, 100 * chunk + 100):
         bots: list[Bot] = [tiny_bot(level, f"{level}{i}:{s}") for s in range(3)]
         play(bots, new_game(deal_from_seed("mc-legal", i)))
 
