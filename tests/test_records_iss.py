@@ -31,6 +31,7 @@ from skat_core.game import (
 from skat_core.records import read_iss, to_iss
 from skat_core.records.iss import iss_result_mismatches
 from skat_core.rules import GameType
+from test_records_json import random_game
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ISS_FILE = DATA / "iss_records.sgf"
@@ -222,30 +223,6 @@ def _playing(rng: random.Random) -> GameState:
     """A random deal at the first lead: forehand plays a suit or grand hand game."""
     state = play_out(new_game(random_deal(rng)), [Pass(), Pass(), Bid(18)])
     return state.apply(Declare(GameType(rng.randrange(5)), hand=True))
-
-
-def random_game(rng: random.Random) -> GameState:
-    """A random legal deal, now and then with a claim, a resignation or a player
-    leaving (at any time)."""
-    state = new_game(random_deal(rng))
-    while not state.is_over:
-        options = state.legal_actions()
-        special: list[Claim | Resign | LeaveTable] = []
-        if state.phase == Phase.PLAYING:
-            if state.can_claim(state.soloist):
-                special.append(Claim())
-            special += [Resign(s) for s in range(3) if state.can_resign(s)]
-        roll = rng.random()
-        if roll < 0.004:
-            action = LeaveTable(rng.randrange(3), timeout=rng.random() < 0.5)
-        elif special and roll < 0.05:
-            action = rng.choice(special)
-        elif state.phase == Phase.BIDDING and roll < 0.75:
-            action = options[1 if roll < 0.5 and len(options) > 1 else 0]  # raise / hold, or pass
-        else:
-            action = rng.choice(options)
-        state = state.apply(action)
-    return state
 
 
 def test_random_games_write_read() -> None:
