@@ -90,7 +90,8 @@ def test_save_load_clear(storage: Storage) -> None:
     storage.save_current(m, SEATS, {"match": "x"})
     saved = storage.load_current()
     assert saved is not None and saved.match == m and saved.seats == SEATS
-    assert [p.name for p in storage.home.iterdir()] == ["current.json"]  # no temp file left
+    # no temp file left; the lock file stays (removing it would race with another skat)
+    assert sorted(p.name for p in storage.home.iterdir()) == ["current.json", "current.lock"]
     storage.clear_current()
     assert storage.load_current() is None
 

@@ -21,7 +21,7 @@ from skat_core.game import Action
 from skat_core.match import Match, Scoring
 from skat_core.seeds import bot_seed, parse_seed
 
-from .storage import MatchKeeper, Storage
+from .storage import MatchKeeper, Storage, StorageError
 
 
 def bot_names(levels: Sequence[str]) -> tuple[str, ...]:
@@ -71,7 +71,9 @@ def run_match(
     resumed (``seed``, ``levels``, ``deals`` are then ignored; the bots are
     the saved ones).  A damaged save is moved aside and a new match started.
     ``delay`` sleeps after each action (the crash tests use it to have time
-    to kill).  Returns the match as far as it got."""
+    to kill).  Returns the match as far as it got.  Raises
+    :class:`~skat_tui.storage.MatchInUse` while another process plays the
+    saved match of ``storage``; lets others resume it when it returns."""
     store = storage if isinstance(storage, Storage) else Storage(storage)
     say = on_message or (lambda text: None)
     from .storage import DamagedSave
@@ -89,6 +91,15 @@ def run_match(
         keeper = MatchKeeper.start(store, match, seats, kind=spec.kind, counts=counts)
     for text in keeper.messages:
         say(text)
+    try:
+        return _play(keeper, max_actions, delay, on_action, say)
+    finally:
+        keeper.close()
+
+
+def _play(keeper: MatchKeeper, max_actions: int | None, delay: float,
+          on_action: Callable[[Match, Action], None] | None, say: Callable[[str], None]
+          ) -> Match:
     match = keeper.match
     bots = bots_for(match, keeper.seats)
     done = 0
@@ -135,6 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         print(f"skat: {e}", file=sys.stderr)
         return 2
+    except StorageError as e:  # another skat plays the saved match; a disk that refuses
+        print(f"skat: {e}", file=sys.stderr)
+        return 1
     totals = " ".join(f"{n}={t}" for n, t in zip(match.config.players, match.totals(),
                                                  strict=True))
     print(f"{'over' if match.is_over else 'stopped'} after {len(match.outcomes)} deals: {totals}")

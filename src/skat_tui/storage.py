@@ -8,7 +8,10 @@ directory, e.g. ``~/.local/share/skat`` on Linux):
   ``kill -9`` at any moment loses at most the action in flight;
 * ``history.jsonl``: every finished deal as a game record, one per line,
   appended and synced; an entry's id is its line number;
-* ``leaderboard.sqlite3``: :mod:`skat_tui.leaderboard`.
+* ``leaderboard.sqlite3``: :mod:`skat_tui.leaderboard`;
+* ``current.lock``: held (``flock``) by the one process that plays the saved
+  match, so that a second ``skat`` on the same directory never overwrites it
+  (:meth:`Storage.claim_current`, :class:`MatchInUse`).
 
 The app uses a :class:`MatchKeeper`::
 
@@ -20,6 +23,9 @@ The app uses a :class:`MatchKeeper`::
     ...
     messages = keeper.update(match)               # after every applied action
 
+``MatchKeeper.start`` and ``resume`` raise :class:`MatchInUse` while another
+process plays the saved match: its save is left alone.
+
 Nothing in this module imports the UI.
 """
 
@@ -28,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -57,6 +64,13 @@ ENV_HOME = "SKAT_HOME"
 CURRENT = "current.json"
 HISTORY = "history.jsonl"
 LEADERBOARD = "leaderboard.sqlite3"
+LOCK = "current.lock"
+_CLAIM_TRIES = 5
+"""Attempts 0.05 s apart to take the lock: another process only looking
+whether it is free (:meth:`Storage.match_in_use`) holds it for a moment."""
+_APPEND_TRIES = 40
+"""Attempts 0.05 s apart to lock the history for an append (another process
+appending holds it for a moment); after that the line is appended anyway."""
 _TAIL = 256 * 1024
 """Bytes at the end of the history searched for a deal already written."""
 
@@ -110,7 +124,58 @@ class DamagedSave(StorageError):
         self.newer = newer
 
 
+class MatchInUse(StorageError):
+    """Another skat process is playing the saved match of this data directory
+    (it holds ``current.lock``): its save must be left alone.  ``pid`` is that
+    process, if known."""
+
+    def __init__(self, home: Path, pid: int | None) -> None:
+        who = f"Another skat (process {pid})" if pid else "Another skat"
+        super().__init__(f"{who} is playing the match saved in {home}", home / CURRENT)
+        self.pid = pid
+
+
 # --- files ---------------------------------------------------------------------
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock on the open file ``fd`` without waiting: False
+    if another open file (another process) holds it.  The lock goes with the
+    file: closing it, or the process ending in any way, releases it.  Where
+    there are no locks (no ``fcntl``, as on Windows, or a file system that
+    refuses them) it is always taken: play and saving go on unguarded."""
+    if sys.platform == "win32":
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _take_lock(fd: int, tries: int) -> bool:
+    """:func:`_try_lock`, ``tries`` times 0.05 s apart."""
+    for attempt in range(tries):
+        if _try_lock(fd):
+            return True
+        if attempt + 1 < tries:
+            time.sleep(0.05)
+    return False
+
+
+def _lock_holder(fd: int) -> int | None:
+    """The process id a lock holder wrote into the lock file, if readable."""
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32)
+    except OSError:
+        return None
+    digits = text.strip()
+    return int(digits) if digits.isdigit() else None
 
 
 def fsync_dir(directory: Path) -> None:
@@ -293,6 +358,8 @@ class Storage:
         durability: a killed process still loses nothing, a power cut might)."""
         self.clock = clock or (lambda: datetime.now(UTC))
         self._leaderboard: Leaderboard | None = None
+        self._claim: int | None = None
+        """The open lock file while this store plays the saved match."""
 
     @property
     def current_path(self) -> Path:
@@ -306,12 +373,17 @@ class Storage:
     def leaderboard_path(self) -> Path:
         return self.home / LEADERBOARD
 
+    @property
+    def lock_path(self) -> Path:
+        return self.home / LOCK
+
     def leaderboard(self) -> Leaderboard:
         if self._leaderboard is None:
             self._leaderboard = Leaderboard(self.leaderboard_path, clock=self.clock)
         return self._leaderboard
 
     def close(self) -> None:
+        self.release_current()
         if self._leaderboard is not None:
             self._leaderboard.close()
             self._leaderboard = None
@@ -325,12 +397,62 @@ class Storage:
 
     # -- the match in progress -----------------------------------------------
 
+    def claim_current(self) -> None:
+        """Make this store the only writer of the saved match: take the lock
+        ``current.lock`` and hold it (until :meth:`release_current`, or the
+        process ends, however it ends: a crash never leaves a stale lock).
+        Does nothing if this store holds it already.  Raises
+        :class:`MatchInUse` if another process holds it.  Saving and
+        removing the saved match claim it first."""
+        if self._claim is not None:
+            return
+        self._ensure_home()
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return  # no lock to be had (a read-only directory): saving says why
+        if not _take_lock(fd, _CLAIM_TRIES):
+            pid = _lock_holder(fd)
+            os.close(fd)
+            raise MatchInUse(self.home, pid)
+        try:  # who holds it, for the message another skat shows
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        except OSError:
+            pass
+        self._claim = fd
+
+    def release_current(self) -> None:
+        """Let another process play the saved match (this one stopped playing it)."""
+        fd, self._claim = self._claim, None
+        if fd is not None:
+            os.close(fd)
+
+    def match_in_use(self) -> MatchInUse | None:
+        """Whether another process plays the saved match now (None: nobody,
+        or this store).  Only looks: takes the lock for a moment if it is free."""
+        if self._claim is not None:
+            return None
+        try:
+            fd = os.open(self.lock_path, os.O_RDONLY)
+        except OSError:
+            return None  # never claimed here (or unreadable: nothing to go by)
+        try:
+            if _try_lock(fd):
+                return None
+            return MatchInUse(self.home, _lock_holder(fd))
+        finally:
+            os.close(fd)  # releases the lock if taken
+
     def save_current(self, match: Match, seats: Mapping[str, Any] | None = None,
                      meta: Mapping[str, Any] | None = None, *,
                      cache: RecordCache | None = None) -> None:
         """Save the match in progress atomically (see :func:`write_atomically`).
-        ``cache`` keeps the finished deals' records from one save to the next."""
-        self._ensure_home()
+        ``cache`` keeps the finished deals' records from one save to the next.
+        Claims the saved match first (:meth:`claim_current`): raises
+        :class:`MatchInUse`, writing nothing, while another process plays it."""
+        self.claim_current()
         text = dumps_match(match, seats, meta, saved=self.clock(), cache=cache)
         try:
             write_atomically(self.current_path, text.encode("utf-8"), self.sync)
@@ -386,7 +508,12 @@ class Storage:
                 tmp.unlink(missing_ok=True)
 
     def clear_current(self) -> None:
-        """Forget the match in progress (it ended, or the player gave it up)."""
+        """Forget the match in progress (it ended, or the player gave it up)
+        and release the claim on it.  Raises :class:`MatchInUse`, removing
+        nothing, while another process plays it."""
+        if not self.current_path.exists() and self._claim is None:
+            return
+        self.claim_current()
         try:
             self.current_path.unlink(missing_ok=True)
         except OSError as e:
@@ -394,6 +521,7 @@ class Storage:
                                self.current_path) from None
         if self.sync:
             fsync_dir(self.home)
+        self.release_current()
 
     # -- history ---------------------------------------------------------------
 
@@ -401,7 +529,11 @@ class Storage:
         """Append a finished deal's record (append, flush, fsync).  A record
         whose ``meta.match`` and ``meta.deal`` are already among the last
         entries is not written again (False): resuming after a crash between
-        saving and appending cannot duplicate a deal."""
+        saving and appending cannot duplicate a deal.
+
+        Two processes may append at once: the line goes out in one ``write``
+        to a file opened for appending, so lines never interleave, and the
+        file is locked while it is checked and written."""
         self._ensure_home()
         key = _history_key(record)
         line = (dumps(dict(record), one_line=True) + "\n").encode("utf-8")
@@ -409,6 +541,7 @@ class Storage:
         try:
             new = not path.exists()
             with open(path, "a+b") as f:
+                _take_lock(f.fileno(), _APPEND_TRIES)  # released when closed
                 size = f.seek(0, os.SEEK_END)
                 if size:
                     f.seek(max(0, size - _TAIL))
@@ -417,8 +550,9 @@ class Storage:
                         return False
                     if not tail.endswith(b"\n"):
                         line = b"\n" + line  # end a torn line; it stays skipped
-                f.write(line)
-                f.flush()
+                view = memoryview(line)
+                while view:  # one write; more only if the disk takes part of it
+                    view = view[os.write(f.fileno(), view):]
                 if self.sync:
                     os.fsync(f.fileno())
             if new and self.sync:
@@ -522,6 +656,11 @@ class MatchKeeper:
     ``meta`` (saved with the match) holds ``match`` (the id), ``kind``
     (daily/seeded/random), ``counts``, ``started`` and, for a daily,
     ``daily`` (the day) and ``scored``.
+
+    A keeper holds its storage's claim on the saved match
+    (:meth:`Storage.claim_current`) from :meth:`start` or :meth:`resume`
+    until the match ends, is given up, or :meth:`close` is called: no other
+    skat process can start or resume a saved match meanwhile.
     """
 
     def __init__(self, storage: Storage, match: Match, seats: Mapping[str, Any],
@@ -535,6 +674,7 @@ class MatchKeeper:
         self._logged = logged
         self._cache = RecordCache()
         self._done = False
+        self._closed = False
 
     @property
     def match_id(self) -> str:
@@ -557,7 +697,12 @@ class MatchKeeper:
         """Begin keeping a new match (saved at once).  ``kind`` defaults to the
         seed's (a daily seed is a daily).  ``counts=False`` for a match that
         must not reach the leaderboard (a replay, a continued deal).  A daily
-        is registered as the day's scored attempt if it is the first one."""
+        is registered as the day's scored attempt if it is the first one.
+
+        Raises :class:`MatchInUse` (nothing written, no daily attempt used)
+        while another process plays the saved match.  Replaces a saved match
+        of this process's: give that up first (:meth:`abandon`)."""
+        storage.claim_current()
         now = storage.clock()
         kind_value = SeedKind(kind) if kind is not None else seed_kind(match.config.seed)
         full: dict[str, Any] = dict(meta or {})
@@ -585,9 +730,17 @@ class MatchKeeper:
         """The saved match, ready to go on; None if there is none.  Raises
         :class:`DamagedSave` (already moved aside) for a save that cannot be
         read.  A saved match that is over (the program stopped while ending
-        it) is finished off here: see :attr:`match` ``.is_over``."""
-        saved = storage.load_current()
+        it) is finished off here: see :attr:`match` ``.is_over``.  Raises
+        :class:`MatchInUse` (nothing read or written) while another process
+        plays it."""
+        storage.claim_current()
+        try:
+            saved = storage.load_current()
+        except BaseException:
+            storage.release_current()
+            raise
         if saved is None:
+            storage.release_current()
             return None
         meta = dict(saved.meta)
         if not isinstance(meta.get("match"), str):
@@ -631,7 +784,7 @@ class MatchKeeper:
             raise ValueError("this keeper keeps another match; start a new MatchKeeper")
         before = len(self.messages)
         self.match = match
-        if self._done:
+        if self._done or self._closed:
             return []
         self._save(match)
         for number in range(self._logged, len(match.outcomes)):
@@ -671,6 +824,12 @@ class MatchKeeper:
             return
         self._done = True
 
+    def close(self) -> None:
+        """Stop keeping the match (the app quits; it stays saved as it is) and
+        let another process resume it.  Later updates save nothing."""
+        self._closed = True
+        self.storage.release_current()
+
     def abandon(self) -> None:
         """The player gives the match up: the save is removed (finished deals
         stay in the history; a daily attempt stays used)."""
@@ -686,6 +845,7 @@ __all__ = [
     "DamagedSave",
     "HistoryEntry",
     "HistoryListing",
+    "MatchInUse",
     "MatchKeeper",
     "Storage",
     "StorageError",
