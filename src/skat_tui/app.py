@@ -12,6 +12,11 @@ With a :class:`~skat_tui.storage.Storage` every match it starts is kept by a
 deals added to the history, the finished match to the leaderboard.  A saved
 match is offered on the start screen and by ``skat resume``; a damaged save
 is reported with its path and moved aside, never a traceback.
+
+While another skat process plays the saved match (it holds the storage's
+claim, :class:`~skat_tui.storage.MatchInUse`) its save is never touched: the
+start screen says so, Resume explains where the match is, and New match,
+Daily and Hotseat offer a match that is not saved.
 """
 
 from __future__ import annotations
@@ -58,7 +63,14 @@ from .screens.hotseat import HotseatTableScreen, humans, is_hotseat
 from .screens.newmatch import MatchSetup, NewMatchScreen, check_players
 from .screens.start import StartInfo, StartScreen
 from .settings import BOT_NAMES, Settings, default_path, load_settings, save_settings
-from .storage import DamagedSave, MatchKeeper, Storage, StorageError, seat_levels
+from .storage import (
+    DamagedSave,
+    MatchInUse,
+    MatchKeeper,
+    Storage,
+    StorageError,
+    seat_levels,
+)
 
 START_MODES = ("match", "menu", "resume", "daily", "hotseat")
 """What the app opens with: a match against bots at once (``skat play``), the
@@ -70,6 +82,12 @@ DAILY_LEVEL = "normal"
 
 class NothingToResume(Exception):
     """``skat resume`` with no saved match; the message is for the player."""
+
+
+NOT_SAVED = ("This match is not saved: it does not go to the history or the scores, "
+             "and quitting loses it.")
+ELSEWHERE = ("Continue it there; quitting it there keeps it saved, to resume here. "
+             "History, scores and replays work meanwhile.")
 
 
 def _local_time(stamp: str | None) -> str:
@@ -161,6 +179,9 @@ class SkatApp(App[None]):
         """The players of the hotseat match on the table ('new match' repeats them)."""
         self._matches = 0
         self._table_mount: AwaitMount | None = None
+        self._unsaved = False
+        """The player chose to play the next match without saving it (another
+        skat plays the saved one)."""
 
     # -- saying things ----------------------------------------------------------
 
@@ -207,12 +228,26 @@ class SkatApp(App[None]):
         return self.controller_for(match, specs)
 
     def _keep(self, controller: MatchController, kind: SeedKind) -> MatchKeeper | None:
-        """Start saving a new match (None without storage)."""
+        """Start saving a new match (None without storage, or when it is not
+        to be saved because another skat plays the saved match)."""
+        unsaved, self._unsaved = self._unsaved, False
         if self.storage is None:
+            return None
+        if unsaved:
+            self.say(NOT_SAVED, title="Not saved", timeout=30)
+            return None
+        if self.storage.current_path.exists():
+            # Saved meanwhile by another skat that has quit since (or a match
+            # over but not yet on the leaderboard): never overwritten.
+            self.say(f"{self.storage.current_path} holds another match, saved meanwhile: it "
+                     f"is not overwritten. {NOT_SAVED}", title="Not saved", timeout=30)
             return None
         seats = {p.name: p.level or "human" for p in controller.players}
         try:
             return MatchKeeper.start(self.storage, controller.match, seats, kind=kind)
+        except MatchInUse as e:
+            self.say(f"{e}. {NOT_SAVED}", title="Not saved", timeout=30)
+            return None
         except (StorageError, LeaderboardError, OSError, ValueError) as e:
             self.say(f"The match cannot be saved: {e}", severity="error")
             return None
@@ -282,6 +317,12 @@ class SkatApp(App[None]):
         controller = self.new_controller()
         self._begin(controller, self._keep(controller, kind), self.viewer)
 
+    def start_next_match(self) -> None:
+        """After a match: a new one like it (:meth:`start_new_match`), once a
+        match saved meanwhile by another skat is given up, or, while another
+        skat plays it, not saved."""
+        self._start_fresh(self.start_new_match)
+
     def start_hotseat(self, setup: MatchSetup) -> None:
         """A match with the players of ``setup`` (any mix of humans and bots)."""
         players = check_players(setup.players)
@@ -324,8 +365,8 @@ class SkatApp(App[None]):
         """The unfinished match on disk, if any.  A damaged save is reported
         (and moved aside by the storage); a saved match that was already over
         is finished off (history, leaderboard) and not offered."""
-        if self.storage is None:
-            return None
+        if self.storage is None or self.storage.match_in_use() is not None:
+            return None  # another skat plays it: not ours to read, move or finish
         try:
             saved = self.storage.load_current()
         except DamagedSave as e:
@@ -357,6 +398,7 @@ class SkatApp(App[None]):
         for message in keeper.messages:
             self.say(message)
         if keeper.match.is_over:
+            keeper.close()  # recorded and cleared, or left for next time
             self.say("The saved match was already over; it is now in the history and the "
                      "scores.", title="Saved match", severity="information")
             return None
@@ -367,6 +409,11 @@ class SkatApp(App[None]):
         same players and bot levels.  False (with a message) if there is none."""
         if self.storage is None:
             self.say("Nothing is saved in this session.", title="Resume")
+            return False
+        busy = self.storage.match_in_use()
+        if busy is not None:
+            self.say(f"{busy}. {ELSEWHERE}", title="Resume", timeout=30)
+            self.refresh_start()
             return False
         if not self.storage.current_path.exists():
             self.say(f"There is no unfinished match to resume in {self.storage.home}.",
@@ -386,8 +433,10 @@ class SkatApp(App[None]):
         self._begin(controller, keeper)
         return True
 
-    def _abandon_saved(self) -> None:
-        """Give up the unfinished match (its finished deals stay in the history)."""
+    def _abandon_saved(self) -> bool:
+        """Give up the unfinished match (its finished deals stay in the
+        history).  False (said) if it could not be removed, as when another
+        skat has resumed it meanwhile."""
         if self.keeper is not None:
             self.keeper.abandon()
             for message in self.keeper.messages[-1:]:
@@ -397,12 +446,22 @@ class SkatApp(App[None]):
         if self.storage is not None:
             try:
                 self.storage.clear_current()
+            except MatchInUse as e:
+                self.say(f"{e}: it was not given up. {ELSEWHERE}", timeout=30)
+                return False
             except StorageError as e:
                 self.say(str(e), severity="error")
+        return True
 
     def _start_fresh(self, then: Callable[[], None]) -> None:
         """Run ``then`` (which starts a match) once the player agreed to give
-        up the unfinished match, if there is one."""
+        up the unfinished match, if there is one; while another skat plays
+        it, once the player agreed to play without saving."""
+        self._unsaved = False
+        busy = self.storage.match_in_use() if self.storage is not None else None
+        if busy is not None:
+            self._offer_unsaved(busy, then)
+            return
         saved = self.saved_match()
         unsaved_deal = self.deal_in_progress() and not self._saving()
         if saved is None and not unsaved_deal:
@@ -415,15 +474,29 @@ class SkatApp(App[None]):
             question = "Start a new match? This one is dropped."
 
         def answer(yes: bool | None) -> None:
-            if yes:
-                self._abandon_saved()
-                self.refresh_start()
+            given_up = bool(yes) and self._abandon_saved()
+            self.refresh_start()
+            if given_up:
                 then()
-            else:
-                self.refresh_start()
 
         self.push_screen(ConfirmScreen(question, "Give it up" if saved else "New match",
                                        "Keep it" if saved else "Keep playing"), callback=answer)
+
+    def _offer_unsaved(self, busy: MatchInUse, then: Callable[[], None]) -> None:
+        """Another skat plays the saved match: its save stays as it is; the
+        player may play here without saving."""
+        dropped = ("\nThe deal on the table is dropped."
+                   if self.deal_in_progress() and not self._saving() else "")
+        question = (f"{busy}.\nIt stays as it is there.\n\nPlay a match here without saving "
+                    f"it?\nIt would not go to the history or the scores.{dropped}")
+
+        def answer(yes: bool | None) -> None:
+            self.refresh_start()
+            if yes:
+                self._unsaved = True
+                then()
+
+        self.push_screen(ConfirmScreen(question, "Play unsaved", "Back"), callback=answer)
 
     # -- the start screen ---------------------------------------------------------
 
@@ -461,7 +534,13 @@ class SkatApp(App[None]):
             "settings": "cards, bots, speed, scoring, name",
             "quit": "",
         }
-        return StartInfo(notes, describe_saved(saved) if saved is not None else None)
+        busy = self.storage.match_in_use() if self.storage is not None else None
+        elsewhere = None
+        if busy is not None:
+            elsewhere = (f"being played by another skat (process {busy.pid})" if busy.pid
+                         else "being played by another skat")
+        return StartInfo(notes, describe_saved(saved) if saved is not None else None,
+                         elsewhere)
 
     def refresh_start(self) -> None:
         """Bring the start screen's entries up to date."""
@@ -495,6 +574,11 @@ class SkatApp(App[None]):
         self._check_size(self.size)
         if self.notice:
             self.notify(self.notice, title="Settings", severity="warning", timeout=10, markup=False)
+
+    def on_unmount(self) -> None:
+        """The app is gone: the match stays saved and another skat may resume it."""
+        if self.keeper is not None:
+            self.keeper.close()
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size)
@@ -610,6 +694,8 @@ class SkatApp(App[None]):
         def answer(setup: MatchSetup | None) -> None:
             if setup is not None:
                 self.start_hotseat(setup)
+            else:
+                self._unsaved = False
 
         self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals),
                          callback=answer)
@@ -620,8 +706,10 @@ class SkatApp(App[None]):
     def _ask_daily(self, day: date | None) -> None:
         """Say whether this attempt is scored before it starts."""
         day = day or utc_today()
-        scored = self._daily_scored(day)
-        if scored:
+        scored = False if self._unsaved else self._daily_scored(day)
+        if self._unsaved:
+            status = "It is not saved: practice, it does not count."
+        elif scored:
             status = ("This is your scored attempt for today. It counts from the moment\n"
                       "it starts; giving it up does not give you a second one.")
         elif scored is None:
@@ -639,6 +727,8 @@ class SkatApp(App[None]):
         def answer(yes: bool | None) -> None:
             if yes:
                 self.start_daily(day)
+            else:
+                self._unsaved = False
 
         self.push_screen(ConfirmScreen(question, "Start", "Back"), callback=answer)
 
@@ -719,7 +809,9 @@ def run_app(
     """Open the app: the start screen, or (``start``) a match at once, the
     saved match, the daily or a hotseat match; command-line options (seed,
     deals, bot level, scoring) go on top of the saved settings for this run.
-    Raises :class:`NothingToResume` for ``start="resume"`` with nothing saved.
+    Raises :class:`NothingToResume` for ``start="resume"`` with nothing saved,
+    and :class:`~skat_tui.storage.MatchInUse` for any ``start`` but the
+    start screen while another skat plays the saved match.
     """
     path = default_path()
     stored, notice = load_settings(path)
@@ -741,6 +833,9 @@ def run_app(
                 ignored = ("A daily is always 9 deals against two normal bots, Seeger-Fabian: "
                            "--deals, --level and --scoring do not apply to it.")
                 notice = f"{notice}\n{ignored}" if notice else ignored
+    busy = storage.match_in_use() if start != "menu" else None
+    if busy is not None:
+        raise busy
     if start == "resume" and not storage.current_path.exists():
         raise NothingToResume(
             f"There is no unfinished match to resume (nothing saved in {storage.home}). "

@@ -8,6 +8,7 @@ work, imported when the subcommand runs so that ``skat --version`` and
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -27,6 +28,21 @@ def main(ctx: click.Context) -> None:
         from skat_tui.app import run_app
 
         run_app()
+
+
+def _run(start: str, **options: Any) -> None:
+    """Open the app at ``start``; a short message and exit status 1 instead
+    while another skat plays the saved match (its save is left alone)."""
+    from skat_tui.app import ELSEWHERE, NothingToResume, run_app
+    from skat_tui.storage import MatchInUse
+
+    try:
+        run_app(start, **options)
+    except MatchInUse as e:
+        raise click.ClickException(f"{e}. {ELSEWHERE} (`skat` alone can start a match "
+                                   "that is not saved.)") from None
+    except NothingToResume as e:
+        raise click.ClickException(str(e)) from None
 
 
 def _check_deals(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
@@ -72,9 +88,7 @@ scoring_option = click.option(
 @scoring_option
 def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None) -> None:
     """Play a match against two bots at once."""
-    from skat_tui.app import run_app
-
-    run_app("match", seed=seed, deals=deals, level=level, scoring=scoring)
+    _run("match", seed=seed, deals=deals, level=level, scoring=scoring)
 
 
 @main.command()
@@ -98,29 +112,20 @@ def hotseat(players: str | None, seed: str | None, deals: int | None,
             specs = parse_players(players)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--players'") from None
-    from skat_tui.app import run_app
-
-    run_app("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs)
+    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs)
 
 
 @main.command()
 def resume() -> None:
     """Continue the unfinished match where it was left (saved after every card)."""
-    from skat_tui.app import NothingToResume, run_app
-
-    try:
-        run_app("resume")
-    except NothingToResume as e:
-        raise click.ClickException(str(e)) from None
+    _run("resume")
 
 
 @main.command()
 def daily() -> None:
     """Today's daily: 9 deals, the same for everybody (UTC date); the first
     attempt of the day is scored, later ones are practice."""
-    from skat_tui.app import run_app
-
-    run_app("daily")
+    _run("daily")
 
 
 @main.command()

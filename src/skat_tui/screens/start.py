@@ -5,7 +5,9 @@ and the mouse.  The screen only offers choices; the app does the work
 (:class:`~skat_tui.app.SkatApp` actions ``new_match``, ``daily``,
 ``hotseat``, ``resume``, ``history``, ``scores``, ``settings``, ``quit``).
 With an unfinished match saved, Resume is enabled, highlighted and says
-which match it is; otherwise it is greyed out.
+which match it is; otherwise it is greyed out.  While another skat plays the
+saved match, Resume says so (choosing it tells where the match is) and the
+note under the menu says that matches started here are not saved.
 """
 
 from __future__ import annotations
@@ -52,6 +54,14 @@ class StartInfo:
     resume: str | None = None
     """A description of the saved match ('Daily 2026-11-29 · deal 3 of 9 ·
     saved 29 Nov 21:15'); None: nothing to resume."""
+    elsewhere: str | None = None
+    """Another skat plays the saved match ('being played by another skat
+    (process 4242)'); None: no other skat does."""
+
+    @property
+    def can_resume(self) -> bool:
+        """Resume does something: continues the match, or says where it is."""
+        return self.resume is not None or self.elsewhere is not None
 
 
 class StartScreen(Screen[None]):
@@ -85,8 +95,10 @@ class StartScreen(Screen[None]):
             note = self.info.notes.get(e.action, "")
             if e.action == "resume" and self.info.resume:
                 note = self.info.resume
+            if e.action == "resume" and self.info.elsewhere:
+                note = self.info.elsewhere
             prompt.append(note, style="dim")
-            disabled = e.action == "resume" and self.info.resume is None
+            disabled = e.action == "resume" and not self.info.can_resume
             options.append(Option(prompt, id=e.action, disabled=disabled))
         return options
 
@@ -106,7 +118,12 @@ class StartScreen(Screen[None]):
         menu.highlighted = menu.get_option_index("resume" if self.info.resume else "new_match")
         menu.focus()
         note = self.query_one("#start-note", Static)
-        if self.info.resume:
+        if self.info.elsewhere:
+            note.update(Text.assemble(
+                ("Another skat plays your saved match: ", "bold"),
+                "new matches here are not saved.",
+            ))
+        elif self.info.resume:
             note.update(Text.assemble(
                 ("Your unfinished match is saved: ", "bold"), "Enter or r resumes it."
             ))
@@ -119,13 +136,13 @@ class StartScreen(Screen[None]):
             await self.action_choose(event.option.id)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters == ("resume",) and self.info.resume is None:
+        if action == "choose" and parameters == ("resume",) and not self.info.can_resume:
             return None
         return True
 
     async def action_choose(self, action: str) -> None:
         """Run the app's action for an entry."""
-        if action == "resume" and self.info.resume is None:
+        if action == "resume" and not self.info.can_resume:
             self.app.bell()
             return
         await self.app.run_action(action)

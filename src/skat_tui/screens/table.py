@@ -957,7 +957,7 @@ class TableScreen(Screen[None]):
         if choice == "next":
             self.controller.next_deal()
         elif choice == "new":
-            cast("SkatApp", self.app).start_new_match()
+            cast("SkatApp", self.app).start_next_match()
         elif choice == "quit":
             self.app.exit()
 
