@@ -3,6 +3,7 @@ the screen as text."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -14,6 +15,7 @@ from skat_tui.app import SkatApp
 from skat_tui.deck import DeckStyle
 from skat_tui.screens import TableScreen
 from skat_tui.settings import Settings
+from skat_tui.storage import Storage
 
 
 class PassingBot(RandomBot):
@@ -52,6 +54,30 @@ def make_app(
     return SkatApp(
         Settings(**options), seed=seed, bot_factory=factory, viewer=viewer, hint_level="random"
     )
+
+
+def start_app(home: Path, start: str = "menu", factory: Any = random_bots,
+              seed: str | None = None, **options: Any) -> SkatApp:
+    """The app as ``skat`` opens it, with its data in ``home``: no delays,
+    the fastest bots, settings in memory."""
+    settings: dict[str, Any] = {
+        "speed": "instant",
+        "bot_levels": ("random", "random"),
+        "player_name": "You",
+        "deck": DeckStyle.FOUR_COLOUR,
+    }
+    extra = {k: options.pop(k) for k in ("players", "daily") if k in options}
+    settings.update(options)
+    return SkatApp(
+        Settings(**settings), seed=seed, bot_factory=factory, hint_level="random",
+        storage=Storage(home, sync=False), start=start, **extra,
+    )
+
+
+async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
+    """A few rounds of the event loop (screens switch, lists fill)."""
+    for _ in range(rounds):
+        await pilot.pause()
 
 
 async def settle(pilot: Pilot[Any]) -> None:

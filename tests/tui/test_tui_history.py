@@ -13,15 +13,12 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from skat_tui.app import SkatApp
-from skat_tui.deck import DeckStyle
 from skat_tui.screens.history import HistoryScreen
 from skat_tui.screens.replay import ReplayScreen
 from skat_tui.screens.start import StartScreen
-from skat_tui.settings import Settings
 from skat_tui.storage import Storage
 
-from .helpers import random_bots, screen_text
+from .helpers import screen_text, start_app, wait
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -34,18 +31,6 @@ def add_deals(home: Path) -> Storage:
         rec["meta"] = {"date": f"2026-11-29T20:1{n}:00Z", "match": "m1", "deal": n}
         storage.append_history(rec)
     return storage
-
-
-def start_app(home: Path) -> SkatApp:
-    settings = Settings(speed="instant", bot_levels=("random", "random"), player_name="You",
-                        deck=DeckStyle.FOUR_COLOUR)
-    return SkatApp(settings, bot_factory=random_bots, hint_level="random",
-                   storage=Storage(home, sync=False), start="menu")
-
-
-async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
 
 
 async def open_history(pilot: Pilot[Any]) -> HistoryScreen:

@@ -25,9 +25,9 @@ from skat_tui.screens.newmatch import NewMatchScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.storage import MatchKeeper, Storage
 
-from .helpers import screen_text, settle
+from .helpers import screen_text, settle, start_app, wait
 from .test_tui_match import take_turn
-from .test_tui_start import menu, start_app, wait
+from .test_tui_start import menu
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="flock and SIGKILL are POSIX")
 

@@ -13,15 +13,12 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from skat_tui.app import SkatApp
-from skat_tui.deck import DeckStyle
 from skat_tui.leaderboard import Leaderboard, MatchSummary, PlayerLine
 from skat_tui.screens.scores import ScoresScreen
 from skat_tui.screens.start import StartScreen
-from skat_tui.settings import Settings
 from skat_tui.storage import Storage
 
-from .helpers import random_bots, screen_text
+from .helpers import screen_text, start_app, wait
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -46,18 +43,6 @@ def fill(home: Path) -> Path:
                        daily_day="2026-11-29", started_at=NOW)
     board.close()
     return path
-
-
-def start_app(home: Path) -> SkatApp:
-    settings = Settings(speed="instant", bot_levels=("random", "random"), player_name="You",
-                        deck=DeckStyle.FOUR_COLOUR)
-    return SkatApp(settings, bot_factory=random_bots, hint_level="random",
-                   storage=Storage(home, sync=False), start="menu")
-
-
-async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
 
 
 async def open_scores(pilot: Pilot[Any]) -> ScoresScreen:

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 import skat_tui.app
@@ -21,41 +20,16 @@ from skat_core.seeds import daily_seed, utc_today
 from skat_tui.app import NothingToResume, SkatApp, run_app
 from skat_tui.cli import main
 from skat_tui.controller import PlayerSpec
-from skat_tui.deck import DeckStyle
 from skat_tui.screens import ConfirmScreen, SettingsScreen, TableScreen
 from skat_tui.screens.history import HistoryScreen
 from skat_tui.screens.newmatch import NewMatchScreen, parse_players
 from skat_tui.screens.scores import ScoresScreen
 from skat_tui.screens.start import StartScreen
-from skat_tui.settings import Settings
 from skat_tui.storage import Storage
 
-from .helpers import random_bots, screen_text, settle, table
+from .helpers import screen_text, settle, start_app, table, wait
 
 ENTRIES = ("New match", "Daily", "Hotseat", "Resume", "History", "Scores", "Settings", "Quit")
-
-
-def start_app(home: Path, start: str = "menu", factory: Any = random_bots,
-              seed: str | None = None, **options: Any) -> SkatApp:
-    """The app as ``skat`` opens it, with its data in ``home``: no delays,
-    the fastest bots, settings in memory."""
-    settings: dict[str, Any] = {
-        "speed": "instant",
-        "bot_levels": ("random", "random"),
-        "player_name": "You",
-        "deck": DeckStyle.FOUR_COLOUR,
-    }
-    extra = {k: options.pop(k) for k in ("players", "daily") if k in options}
-    settings.update(options)
-    return SkatApp(
-        Settings(**settings), seed=seed, bot_factory=factory, hint_level="random",
-        storage=Storage(home, sync=False), start=start, **extra,
-    )
-
-
-async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
 
 
 def menu(app: SkatApp) -> OptionList:
