@@ -3,10 +3,13 @@ the screen as text."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from skat_core.bots import Bot, RandomBot
 from skat_core.game import Action, Pass, Phase
@@ -78,6 +81,22 @@ async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
     """A few rounds of the event loop (screens switch, lists fill)."""
     for _ in range(rounds):
         await pilot.pause()
+
+
+class Bare(App[None]):
+    """Only one screen, as another part of the app would push it."""
+
+    CSS_PATH = "../../src/skat_tui/styles/app.tcss"
+
+    def __init__(self, screen: Callable[[], Screen[Any]]) -> None:
+        super().__init__()
+        self._screen = screen
+
+    def compose(self) -> ComposeResult:
+        return iter(())
+
+    def on_mount(self) -> None:
+        self.push_screen(self._screen())
 
 
 async def settle(pilot: Pilot[Any]) -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -18,7 +17,7 @@ from skat_tui.screens.replay import ReplayScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.storage import Storage
 
-from .helpers import screen_text, start_app, wait
+from .helpers import Bare, screen_text, start_app, wait
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -113,22 +112,10 @@ async def test_an_unreadable_history_is_a_message(tmp_path: Path) -> None:
         assert not history.query_one(DataTable).display
 
 
-class Bare(App[None]):
-    """Only the screen, as another part of the app would push it."""
-
-    CSS_PATH = "../../src/skat_tui/styles/app.tcss"
-
-    def compose(self) -> ComposeResult:
-        return iter(())
-
-    def on_mount(self) -> None:
-        self.push_screen(HistoryScreen())
-
-
 async def test_default_storage_and_no_deals_yet(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SKAT_HOME", str(tmp_path))
-    app = Bare()
+    app = Bare(HistoryScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
         screen = app.screen

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from skat_tui.leaderboard import Leaderboard, MatchSummary, PlayerLine
@@ -18,7 +17,7 @@ from skat_tui.screens.scores import ScoresScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.storage import Storage
 
-from .helpers import screen_text, start_app, wait
+from .helpers import Bare, screen_text, start_app, wait
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -116,20 +115,10 @@ async def test_a_damaged_row_is_left_out_with_a_warning(tmp_path: Path) -> None:
         assert "+300" not in text and "+100" in text
 
 
-class Bare(App[None]):
-    CSS_PATH = "../../src/skat_tui/styles/app.tcss"
-
-    def compose(self) -> ComposeResult:
-        return iter(())
-
-    def on_mount(self) -> None:
-        self.push_screen(ScoresScreen())
-
-
 async def test_default_storage_and_nothing_yet(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SKAT_HOME", str(tmp_path))
-    app = Bare()
+    app = Bare(ScoresScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
         screen = app.screen
