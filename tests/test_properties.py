@@ -153,7 +153,8 @@ def check_views(state: GameState) -> None:
             continue
         assert v.revealed is None and v.result is None
         allowed = state.hands[seat] | played
-        ouvert = state.contract is not None and state.contract.ouvert
+        # shown: an ouvert game's cards, or those of a soloist who claimed
+        ouvert = state.contract is not None and (state.contract.ouvert or state.claimed)
         if ouvert and seat != soloist:
             assert v.open_cards == state.hands[soloist]
             allowed |= state.hands[soloist]

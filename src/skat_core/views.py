@@ -2,9 +2,10 @@
 
 A bot or a screen gets a :class:`SeatView`, never the full state: its own
 hand, the public actions (bids, the declaration, every card played, who took
-which trick), the last trick, the soloist's cards in an ouvert game, and the
-skat only where the rules show it (to the soloist after picking it up; to
-everyone after the deal).  Hidden cards are simply not in the object.
+which trick), the last trick, the soloist's cards in an ouvert game or once
+he claimed the rest, and the skat only where the rules show it (to the
+soloist after picking it up; to everyone after the deal).  Hidden cards are
+simply not in the object.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ class SeatView:
     discard: Mask | None
     """The two cards put back, for the soloist only."""
     open_cards: Mask
-    """The soloist's cards in an ouvert game (0 otherwise or for the soloist)."""
+    """The soloist's cards in an ouvert game or after his claim (0 otherwise
+    or for the soloist)."""
     trick: tuple[int, ...]
     leader: int
     last_trick: Trick | None
@@ -124,7 +126,10 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         if state.phase >= Phase.DECLARE:
             discard = state.skat
     open_cards = 0
-    if state.contract is not None and state.contract.ouvert and not is_soloist and not over:
+    # Shown: an ouvert game's cards, and the cards of a soloist who claimed
+    # the rest (ISkO 4.4: he shows them; they stay shown if play goes on).
+    shown = state.contract is not None and (state.contract.ouvert or state.claimed)
+    if shown and not is_soloist and not over:
         open_cards = state.hands[soloist]
     return SeatView(
         seat=seat,
