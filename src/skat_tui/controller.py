@@ -28,7 +28,8 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from skat_core.bots import Bot, Hint, make_bot
-from skat_core.game import Action, Phase
+from skat_core.bots.claims import accepts_claim, agrees_to_give_up, soloist_claims
+from skat_core.game import Action, Claim, GameState, Phase, Resign
 from skat_core.match import DealOutcome, Match
 from skat_core.views import SeatView
 
@@ -92,6 +93,17 @@ class MatchController(Widget):
             self.player = player
             self.hint = hint
 
+    class Answered(Message):
+        """A defender answered a claim (``kind`` 'claim') or the partner's
+        giving up ('give up'): ``yes`` accepts (a Resign was applied), no
+        plays on."""
+
+        def __init__(self, player: int, kind: str, yes: bool) -> None:
+            super().__init__()
+            self.player = player
+            self.kind = kind
+            self.yes = yes
+
     class BotDecided(Message, bubble=False):
         """A bot's choice, posted from its worker thread."""
 
@@ -139,6 +151,16 @@ class MatchController(Widget):
         self._paused = False
         self._pending: MatchController.BotDecided | None = None
         self._timer: Timer | None = None
+        self.bots_claim = True
+        """A bot soloist claims the rest when his hand takes every trick for
+        sure (an app-level choice: the engine's bot matches never claim)."""
+        self.asking: list[int] = []
+        """Humans who must still answer the open question (a claim, or the
+        partner's giving up), the first one now."""
+        self.question = ""
+        """'claim' or 'give up' while :attr:`asking`."""
+        self._answered_at = -1
+        """History length at which the last question was refused."""
 
     # -- what the screens ask -------------------------------------------------
 
@@ -189,6 +211,8 @@ class MatchController(Widget):
     @property
     def thinking(self) -> int | None:
         """The bot the table is waiting for, if any."""
+        if self.asking:
+            return None
         player = self.player_to_move()
         if player is None or self.is_human(player):
             return None
@@ -197,11 +221,14 @@ class MatchController(Widget):
     # -- moving the match on --------------------------------------------------
 
     def on_mount(self) -> None:
+        self._reopen_question()
         self.advance()
 
     def act(self, player: int, action: Action) -> None:
         """A human's action.  Raises :class:`ValueError` if it is not this
         player's turn or the rules do not allow it (the match is unchanged)."""
+        if self.asking:
+            raise ValueError(f"{self.player_name(self.asking[0])} is asked first")
         if self.player_to_move() != player:
             raise ValueError(f"it is not {self.player_name(player)}'s turn")
         if not self.is_human(player):
@@ -244,8 +271,10 @@ class MatchController(Widget):
         player = self.player_to_move()
         if player is None or self.is_human(player):
             return
-        if self._requested == self._generation:
-            return  # already thinking about this position
+        if self._requested == self._generation or self.asking:
+            return  # already thinking about this position, or waiting for an answer
+        if self._bot_claims():
+            return
         view = self.view(player)
         assert view is not None
         delay = self.bot_delay
@@ -288,7 +317,9 @@ class MatchController(Widget):
             return
         self._apply(message.player, message.action)
 
-    def _apply(self, player: int, action: Action) -> None:
+    def _apply(self, player: int, action: Action, ask: bool = False) -> None:
+        """Apply an action; ``ask``: then ask the defenders what the claim
+        or giving up asks of them."""
         self.match = self.match.apply(action)
         self._generation += 1
         for hook in list(self.on_action):
@@ -298,9 +329,144 @@ class MatchController(Widget):
             outcome = self.match.outcomes[-1]
             for deal_hook in list(self.on_deal_end):
                 deal_hook(self, outcome)
+            self.asking = []
+            self.question = ""
             self.post_message(self.DealFinished(outcome))
-        else:
+        elif ask:
+            self._reopen_question()
             self.advance()
+        elif not self.question:
+            self.advance()
+
+    # -- claims and concessions (ISkO 4.4) ---------------------------------
+
+    def _state_for(self, player: int) -> tuple[GameState, int] | None:
+        state = self.match.current
+        seat = self.match.seat_of(player)
+        if state is None or seat is None or state.phase != Phase.PLAYING:
+            return None
+        return state, seat
+
+    def can_claim(self, player: int) -> bool:
+        """A human soloist may claim the rest between two tricks or when it
+        is his turn."""
+        at = self._state_for(player)
+        if at is None or self.asking or not self.is_human(player):
+            return False
+        state, seat = at
+        return state.can_claim(seat) and (not state.trick or state.to_move == seat)
+
+    def can_give_up(self, player: int) -> bool:
+        at = self._state_for(player)
+        if at is None or self.asking or not self.is_human(player):
+            return False
+        state, seat = at
+        return state.can_resign(seat)
+
+    def claim(self, player: int) -> None:
+        """The human soloist shows his cards and claims the rest; the
+        defenders are asked (bots answer at once, humans through
+        :attr:`asking`)."""
+        if not self.can_claim(player):
+            raise ValueError("no claim now")
+        self._apply(player, Claim(), ask=True)
+
+    def give_up(self, player: int) -> None:
+        """The human gives up: a soloist loses the game; a defender's
+        partner is asked to agree."""
+        if not self.can_give_up(player):
+            raise ValueError("giving up is not possible now")
+        seat = self.match.seat_of(player)
+        assert seat is not None
+        self._apply(player, Resign(seat), ask=True)
+
+    def answer(self, player: int, yes: bool) -> None:
+        """A human defender's answer to the open question."""
+        if not self.asking or self.asking[0] != player:
+            raise ValueError(f"{self.player_name(player)} is not asked")
+        self.asking.pop(0)
+        if yes:
+            seat = self.match.seat_of(player)
+            assert seat is not None
+            self._apply(player, Resign(seat), ask=True)
+        else:
+            self._refuse(player)
+
+    def _refuse(self, player: int) -> None:
+        kind = self.question
+        self.asking = []
+        self.question = ""
+        state = self.match.current
+        self._answered_at = len(state.history) if state is not None else -1
+        self.post_message(self.Answered(player, kind, False))
+        self.advance()
+
+    def _open_question(self) -> str:
+        """What the last actions ask of the defenders still to answer:
+        'claim' after a claim (and any acceptances), 'give up' after a
+        defender gave up, '' otherwise."""
+        state = self.match.current
+        if state is None or state.phase != Phase.PLAYING:
+            return ""
+        if len(state.history) == self._answered_at:
+            return ""
+        resigned = False
+        for _, action in reversed(state.history):
+            if isinstance(action, Claim):
+                return "claim"
+            if not isinstance(action, Resign):
+                break
+            resigned = True
+        return "give up" if resigned else ""
+
+    def _reopen_question(self) -> None:
+        """Ask the defenders who still have to answer (after a claim or a
+        defender giving up; also when a match resumes at that point)."""
+        kind = self._open_question()
+        state = self.match.current
+        if not kind or state is None:
+            return
+        s = state.soloist
+        waiting = [
+            self.match.seats[d] for d in ((s + 1) % 3, (s + 2) % 3)
+            if not state.resigned >> d & 1
+        ]
+        self.question = kind
+        humans: list[int] = []
+        for player in waiting:
+            if self.is_human(player):
+                humans.append(player)
+                continue
+            view = self.view(player)
+            assert view is not None
+            yes = accepts_claim(view) if kind == "claim" else agrees_to_give_up(view)
+            if not yes:
+                self._refuse(player)
+                return
+            self.post_message(self.Answered(player, kind, True))
+            seat = self.match.seat_of(player)
+            assert seat is not None
+            self._apply(player, Resign(seat), ask=False)
+            if self.match.deal_finished:
+                self.question = ""
+                return
+        self.asking = humans
+        if not humans:
+            self.question = ""
+
+    def _bot_claims(self) -> bool:
+        """A bot soloist on lead whose hand takes every trick claims."""
+        state = self.match.current
+        if not self.bots_claim or state is None or state.phase != Phase.PLAYING:
+            return False
+        player = self.player_to_move()
+        if player is None or self.is_human(player) or state.to_move != state.soloist:
+            return False
+        view = self.view(player)
+        if view is None or not soloist_claims(view):
+            return False
+        self._apply(player, Claim(), ask=True)
+        return True
 
     # -- hints ----------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from skat_core.game import Phase
 from skat_core.rules import GameType
 from skat_tui.deck import DeckStyle, card_text
 from skat_tui.screens import DealResultScreen
+from skat_tui.screens.dialogs import ConfirmScreen
 
 from .helpers import make_app, screen_text, settle, view
 
@@ -31,6 +32,12 @@ async def test_a_bot_declares_ouvert_and_its_cards_are_open() -> None:
         v = view(app)
         assert v.phase == Phase.BIDDING and v.to_move == v.seat == 2
         await pilot.press("p")
+        await settle(pilot)
+        # Before leading, the bot claims the rest (its hand takes every
+        # trick); the human plays on (n) and defends to the end.
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "claims the rest" in screen_text(app)
+        await pilot.press("n")
         await settle(pilot)
         v = view(app)
         assert v.phase == Phase.PLAYING and v.soloist is not None and v.soloist != v.seat

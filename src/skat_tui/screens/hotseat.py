@@ -102,9 +102,14 @@ class PrivacyScreen(Screen[None]):
 
     def _asked(self, player: int) -> str:
         """What the player is asked to do (public knowledge only)."""
-        view = self.table.controller.view(player)
+        c = self.table.controller
+        view = c.view(player)
         if view is None:
             return ""
+        if c.asking and c.asking[0] == player:
+            if c.question == "claim":
+                return "the soloist claims the rest: accept or play on"
+            return "your partner gives up: agree or play on"
         if view.phase == Phase.BIDDING:
             if Hold() in view.legal:
                 return f"{view.bid} is bid to you: yes or pass"
@@ -148,7 +153,10 @@ class HotseatTableScreen(TableScreen):
         """The deal in which the current viewer confirmed being at the keyboard."""
 
     def next_human(self) -> int | None:
-        """The human who is to act now, if it is a human's turn."""
+        """The human who is to act now, if it is a human's turn (or who must
+        answer a claim or a partner's giving up)."""
+        if self.controller.asking:
+            return self.controller.asking[0]
         player = self.controller.player_to_move()
         if player is None or not self.controller.is_human(player):
             return None

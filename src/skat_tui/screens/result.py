@@ -26,6 +26,14 @@ from .text import contract_text
 
 SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "Standard"}
 
+STOPPED = {
+    "claim": "the defenders accepted the claim",
+    "defenders": "the defenders gave up",
+    "soloist": "the soloist gave up",
+    "left": "a defender left the table",
+}
+"""How play stopped early, by :attr:`GameResult.conceded`."""
+
 
 def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
@@ -92,7 +100,8 @@ class DealResultScreen(ModalScreen[None]):
                     + (f" · {', '.join(extras)}" if extras else "")
                 ))
             if r.conceded:
-                lines.append(Text(f"Play stopped early ({r.conceded})."))
+                how = STOPPED.get(r.conceded, r.conceded)
+                lines.append(Text(f"Play stopped early: {how}."))
         skat = Text("Skat as dealt: ")
         skat.append_text(cards_line(sort_hand(state.deal.skat, game), deck))
         if state.picked_up:

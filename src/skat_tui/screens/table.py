@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher, Footer
 
+from skat_core.bots.claims import soloist_claims
 from skat_core.cards import CARDS, Card, points_of
 from skat_core.game import (
     BIDS,
@@ -33,6 +34,7 @@ from skat_core.game import (
     Phase,
     PickUpSkat,
     Play,
+    Resign,
     action_str,
 )
 from skat_core.match import Scoring
@@ -45,7 +47,7 @@ from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
 from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
-from .dialogs import LastTrickScreen
+from .dialogs import ConfirmScreen, LastTrickScreen
 from .result import DealResultScreen, ScoreSheetScreen
 from .text import contract_text, event_lines, led_text
 
@@ -92,6 +94,10 @@ def _bindings() -> list[BindingType]:
         Binding("t", "last_trick", "Last trick"),
         Binding("L", "last_trick", "Last trick", show=False),
         Binding("i", "hint", "Hint"),
+        # claims and concessions (ISkO 4.4)
+        Binding("a", "claim", "All mine"),
+        Binding("a", "claim_any", "All mine", show=False),
+        Binding("G", "give_up", "Give up", show=False),
     ]
     for i, key in enumerate(KEY_LABELS):
         out.append(Binding(key, f"pick({i})", f"Card {key}", show=False))
@@ -123,6 +129,11 @@ class TableScreen(Screen[None]):
         self._phase_seen: Phase | None = None
         self._result_due = False
         self._result_timer: Timer | None = None
+        self._asking: int | None = None
+        self._notes: list[Text] = []
+        """Lines for the table log this deal: who refused a claim or a
+        partner's giving up (no action of the engine, so not in the view)."""
+        """The player a claim or give-up question is open for on this screen."""
         self._bindings_list = [b for b in self.BINDINGS if isinstance(b, Binding)]
         self._binding_state: tuple[bool | None, ...] = ()
 
@@ -213,6 +224,7 @@ class TableScreen(Screen[None]):
         m = self.controller.match
         if m.deal_number != self._deal_seen:
             self._deal_seen = m.deal_number
+            self._notes = []
             self.selected = ()
             self.bid_choice = None
             self.hand_mode = False
@@ -235,6 +247,7 @@ class TableScreen(Screen[None]):
         self._draw_actions(view)
         self._draw_hand(view)
         self._refresh_footer()
+        self._ask_if_asked()
 
     def _refresh_footer(self) -> None:
         """Tell the footer about the keys, if what they can do has changed."""
@@ -353,7 +366,7 @@ class TableScreen(Screen[None]):
 
     def _draw_log(self, view: SeatView) -> None:
         panel = self.query_one("#log", Line)
-        lines = event_lines(view, self._names_by_seat(), self.deck)
+        lines = event_lines(view, self._names_by_seat(), self.deck) + self._notes
         height = max(1, panel.size.height or 6)
         panel.border_title = "Table"
         panel.show(Text("\n").join(lines[-height:]))
@@ -705,6 +718,13 @@ class TableScreen(Screen[None]):
             return True if view.last_trick is not None else None
         if action == "hint":
             return True if mine else None
+        if action in ("claim", "claim_any"):
+            # In the footer only when the hand takes every trick for sure
+            # (on lead); the key claims whenever the rules allow.
+            sure = self.controller.can_claim(self.viewer) and soloist_claims(view)
+            return sure if action == "claim" else self.controller.can_claim(self.viewer)
+        if action == "give_up":
+            return self.controller.can_give_up(self.viewer)
         return True
 
     def _act(self, action: Action) -> None:
@@ -928,6 +948,107 @@ class TableScreen(Screen[None]):
         self.notify(
             f"{label}: {reason}{detail}", title="Hint (strong bot)", timeout=8, markup=False
         )
+
+    # -- claims and concessions (ISkO 4.4) ------------------------------------------
+
+    def action_claim(self) -> None:
+        if not self.controller.can_claim(self.viewer):
+            self.app.bell()
+            return
+        self.app.push_screen(
+            ConfirmScreen(
+                "Show your cards and claim every remaining trick?\n"
+                "The defenders may accept (the game ends) or play on; "
+                "your cards stay shown.",
+                yes="Claim", no="Cancel",
+            ),
+            callback=self._claim_confirmed,
+        )
+
+    def action_claim_any(self) -> None:
+        self.action_claim()
+
+    def _claim_confirmed(self, yes: bool | None) -> None:
+        if yes and self.controller.can_claim(self.viewer):
+            self.controller.claim(self.viewer)
+
+    def action_give_up(self) -> None:
+        view = self._view
+        if view is None or not self.controller.can_give_up(self.viewer):
+            self.app.bell()
+            return
+        if view.seat == view.soloist:
+            question = "Give up this game? It counts as lost."
+        else:
+            partner_seat = 3 - view.seat - view.soloist
+            partner = self._names_by_seat()[partner_seat]
+            if Resign(partner_seat) in [a for _, a in view.public_actions]:
+                question = f"Give up too? {partner} gave up already: the game ends."
+            else:
+                question = (f"Give up? {partner} must agree too; "
+                            "if not, play goes on (your giving up stays said).")
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Give up", no="Cancel"), callback=self._give_up_confirmed
+        )
+
+    def _give_up_confirmed(self, yes: bool | None) -> None:
+        if yes and self.controller.can_give_up(self.viewer):
+            self.controller.give_up(self.viewer)
+
+    def _ask_if_asked(self) -> None:
+        """Open the Accept / Play on dialog when the viewer must answer."""
+        c = self.controller
+        if not c.asking or c.asking[0] != self.viewer or self._asking is not None:
+            return
+        if self.app.screen is not self or getattr(self, "privacy", None) is not None:
+            return
+        view = self._view
+        if view is None or view.soloist < 0:
+            return
+        by_seat = self._names_by_seat()
+        soloist = by_seat[view.soloist]
+        if c.question == "claim":
+            question = (f"{soloist} shows his cards and claims the rest.\n"
+                        "Accept (the game ends) or play on?")
+        else:
+            partner = by_seat[3 - view.seat - view.soloist]
+            question = (f"{partner} gives up.\n"
+                        f"Give up too ({soloist} wins the game) or play on?")
+        self._asking = self.viewer
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Accept" if c.question == "claim" else "Give up",
+                          no="Play on"),
+            callback=self._answered,
+        )
+
+    def _answered(self, yes: bool | None) -> None:
+        player, self._asking = self._asking, None
+        c = self.controller
+        if player is not None and c.asking and c.asking[0] == player:
+            c.answer(player, bool(yes))
+
+    def on_match_controller_answered(self, message: MatchController.Answered) -> None:
+        if message.yes:
+            return
+        name = self.controller.player_name(message.player)
+        note = Text(f"{name}: ", style="bold")
+        note.append("plays on")
+        self._notes.append(note)
+        if message.player == self.viewer:
+            text = "You play on."
+        elif message.kind == "claim":
+            text = f"{name} does not accept the claim and plays on."
+        else:
+            view = self._view
+            who = "Your partner"
+            if view is not None:
+                for _, a in reversed(view.public_actions):
+                    if isinstance(a, Resign):
+                        who = "You" if a.seat == view.seat else self._names_by_seat()[a.seat]
+                        break
+            text = f"{who} gave up; {name} plays on."
+        self.notify(text, timeout=5, markup=False)
+        self.refresh_table()
 
     # -- after the deal -----------------------------------------------------------
 

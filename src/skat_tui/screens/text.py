@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from skat_core.cards import CARDS, Card, points_of
-from skat_core.game import Bid, Declare, Discard, Hold, Pass, PickUpSkat, Play
+from skat_core.game import Bid, Claim, Declare, Discard, Hold, Pass, PickUpSkat, Play, Resign
 from skat_core.rules import GameType, trick_winner
 from skat_core.value import Contract
 from skat_core.views import SeatView
@@ -73,6 +73,12 @@ def event_lines(view: SeatView, name_of_seat: tuple[str, str, str], deck: DeckSt
                 line.append(contract_text(action.contract, deck, short=True), style="bold")
             case Play():
                 continue
+            case Claim():
+                line.append("shows the cards, claims the rest", style="bold")
+            case Resign(seat=s) if s == view.soloist:
+                line.append("gives up the game", style="bold")
+            case Resign():
+                line.append("gives up")
             case _:
                 line.append(type(action).__name__.lower())
         lines.append(line)

@@ -1,0 +1,186 @@
+"""Claiming the rest and giving up at the table (ISkO 4.4; RULES.md, Claims
+and concessions): the human soloist claims (a) or gives up (G), a bot
+soloist claims, the human answers a claim or a partner's giving up, and
+the bots answer only when the outcome is sure from what their seat sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from skat_core.bots import Bot, make_bot
+from skat_core.bots.claims import soloist_trick_points
+from skat_core.cards import CardSet
+from skat_core.game import Claim, Phase, Resign
+from skat_core.rules import GameType
+from skat_tui.app import SkatApp
+from skat_tui.deck import DeckStyle, card_text
+from skat_tui.screens import DealResultScreen
+from skat_tui.screens.dialogs import ConfirmScreen
+
+from .helpers import make_app, screen_text, settle, table, view
+
+# Deal 1 of this seed gives the human (rearhand) ten cards that take every
+# trick in a grand hand whatever the others hold (schwarz.proof).
+SURE = "claim1598010"
+# Deal 1 of this seed gives a bot a grand ouvert that takes every trick
+# (see test_tui_ouvert.py); it claims before leading.
+OUVERT = "ouvert38783"
+
+
+def easy_bots(level: str, seed: int | str = 0) -> Bot:
+    return make_bot("easy", seed)
+
+
+async def declare_grand_hand(pilot: Pilot[Any], app: SkatApp) -> None:
+    await settle(pilot)
+    v = view(app)
+    assert v.phase == Phase.BIDDING and v.to_move == v.seat == 2
+    await pilot.press("b")  # 18; the bots pass
+    await settle(pilot)
+    assert view(app).phase == Phase.SKAT
+    await pilot.press("h", "g")  # play hand: grand
+    await settle(pilot)
+    v = view(app)
+    assert v.phase == Phase.PLAYING and v.contract is not None
+    assert v.contract.game == GameType.GRAND and v.contract.hand
+
+
+def actions(app: SkatApp) -> list[object]:
+    return [a for _, a in view(app).public_actions]
+
+
+async def test_the_soloist_claims_and_the_bots_accept() -> None:
+    app = make_app(seed=SURE)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await declare_grand_hand(pilot, app)
+        # The first trick, led by forehand: the first legal card wins it.
+        await pilot.press("enter")
+        await settle(pilot)
+        v = view(app)
+        assert v.to_move == v.seat == v.soloist and not v.trick
+        assert "All mine" in screen_text(app)
+        await pilot.press("a")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        result = app.screen.outcome.result
+        assert result.conceded == "claim" and result.won and result.soloist_tricks == 10
+        assert "accepted the claim" in screen_text(app)
+
+
+async def test_a_claim_the_bots_refuse_is_played_on_with_the_cards_shown() -> None:
+    app = make_app(seed="tui")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await declare_grand_hand(pilot, app)
+        v = view(app)
+        assert v.to_move == v.seat and v.trick  # following in trick 1
+        await pilot.press("a", "y")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.PLAYING and Claim() in actions(app)
+        assert not any(isinstance(a, Resign) for a in actions(app))
+        assert "plays on" in screen_text(app)
+        assert "claims the rest" in screen_text(app)  # the table log
+        # The defenders see the soloist's cards now.
+        c = table(app).controller
+        defender = c.view(c.match.seats[(v.seat + 1) % 3])
+        assert defender is not None and defender.open_cards == v.hand
+        assert "All mine" not in screen_text(app)  # once only
+        while view(app).phase == Phase.PLAYING:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        assert app.screen.outcome.result.conceded is None
+
+
+async def test_the_soloist_gives_up_and_loses() -> None:
+    app = make_app(seed="tui")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await declare_grand_hand(pilot, app)
+        await pilot.press("G")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "counts as lost" in screen_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        result = app.screen.outcome.result
+        assert result.conceded == "soloist" and not result.won
+        assert "the soloist gave up" in screen_text(app)
+
+
+async def bot_claims(pilot: Pilot[Any], app: SkatApp) -> None:
+    await settle(pilot)
+    await pilot.press("p")
+    await settle(pilot)
+    assert isinstance(app.screen, ConfirmScreen)
+    assert "claims the rest" in screen_text(app)
+    v = view(app)
+    # the claim shows the soloist's cards (open here anyway: ouvert)
+    for card in CardSet(v.open_cards):
+        assert card_text(card, DeckStyle.FOUR_COLOUR) in screen_text(app)
+
+
+async def test_a_bot_claims_and_the_human_accepts() -> None:
+    app = make_app(seed=OUVERT, factory=easy_bots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await bot_claims(pilot, app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        result = app.screen.outcome.result
+        assert result.conceded == "claim" and result.won and result.soloist_tricks == 10
+
+
+async def bot_plays_ouvert(pilot: Pilot[Any], app: SkatApp) -> None:
+    """The bot's grand ouvert, without its claim (the partner would accept
+    it, and then the human's giving up would accept it too)."""
+    await settle(pilot)
+    table(app).controller.bots_claim = False
+    await pilot.press("p")
+    await settle(pilot)
+    v = view(app)
+    assert v.phase == Phase.PLAYING and v.contract is not None and v.contract.ouvert
+    assert Claim() not in actions(app)
+
+
+async def test_a_defender_gives_up_and_the_bot_partner_plays_on() -> None:
+    app = make_app(seed=OUVERT, factory=easy_bots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await bot_plays_ouvert(pilot, app)
+        v = view(app)
+        assert v.to_move == v.seat and v.trick and soloist_trick_points(v) < 61
+        await pilot.press("G")
+        assert "must agree" in screen_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert "plays on" in screen_text(app)  # the table log
+        notes = [n.message for n in app._notifications]
+        assert any(n.startswith("You gave up; ") and n.endswith(" plays on.") for n in notes), notes
+        assert view(app).phase == Phase.PLAYING
+        assert Resign(view(app).seat) in actions(app)
+        assert not table(app).controller.can_give_up(app.viewer)  # said once
+        while view(app).phase == Phase.PLAYING:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        assert app.screen.outcome.result.conceded is None
+
+
+async def test_a_defender_gives_up_and_the_bot_partner_agrees() -> None:
+    app = make_app(seed=OUVERT, factory=easy_bots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await bot_plays_ouvert(pilot, app)
+        while soloist_trick_points(view(app)) < 61:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert view(app).phase == Phase.PLAYING
+        await pilot.press("G", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        result = app.screen.outcome.result
+        # schwarz announced: the soloist gets every remaining trick
+        assert result.conceded == "defenders" and result.won and result.soloist_tricks == 10
+        assert "the defenders gave up" in screen_text(app)
