@@ -70,6 +70,9 @@ HELP_TEXT = """\
           [b]x[/] schneider · [b]z[/] schwarz · [b]o[/] ouvert
 [b]Play[/b]      [b]←/→[/] or [b]h[/]/[b]l[/] move · [b]Enter[/]/[b]Space[/] play
           [b]1[/]–[b]0[/] play that card · [b]t[/] (or [b]L[/]) the last trick
+          [b]a[/] soloist: show your cards and claim the rest (the
+          defenders accept or play on) · [b]G[/] give up (a soloist
+          loses; a defender's partner must agree too)
 The mouse works everywhere: click cards and buttons.
 
 [b]Rules in brief[/b] (International Skat Order)
