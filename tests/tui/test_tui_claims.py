@@ -5,6 +5,7 @@ the bots answer only when the outcome is sure from what their seat sees."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -16,10 +17,10 @@ from skat_core.game import Claim, Phase, Resign
 from skat_core.rules import GameType
 from skat_tui.app import SkatApp
 from skat_tui.deck import DeckStyle, card_text
-from skat_tui.screens import DealResultScreen
+from skat_tui.screens import DealResultScreen, TableScreen
 from skat_tui.screens.dialogs import ConfirmScreen
 
-from .helpers import make_app, screen_text, settle, table, view
+from .helpers import make_app, passing_bots, screen_text, settle, start_app, table, view, wait
 
 # Deal 1 of this seed gives the human (rearhand) ten cards that take every
 # trick in a grand hand whatever the others hold (schwarz.proof).
@@ -184,3 +185,74 @@ async def test_a_defender_gives_up_and_the_bot_partner_agrees() -> None:
         # schwarz announced: the soloist gets every remaining trick
         assert result.conceded == "defenders" and result.won and result.soloist_tricks == 10
         assert "the defenders gave up" in screen_text(app)
+
+
+async def test_a_claim_mid_deal_survives_resume(tmp_path: Path) -> None:
+    """Autosave after the claim: the resumed deal has it, the soloist's cards
+    stay shown to the defenders, and play (here: giving up) goes on."""
+    first = start_app(tmp_path, start="match", seed="tui", factory=passing_bots)
+    async with first.run_test(size=(100, 30)) as pilot:
+        await declare_grand_hand(pilot, first)
+        await pilot.press("a", "y")
+        await settle(pilot)
+        before = view(first)
+        assert Claim() in actions(first) and before.phase == Phase.PLAYING
+    second = start_app(tmp_path, start="resume", factory=passing_bots)
+    async with second.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await wait(pilot)
+        v = view(second)
+        assert v == before
+        c = table(second).controller
+        defender = c.view(c.match.seats[(v.seat + 1) % 3])
+        assert defender is not None and defender.open_cards == v.hand
+        assert not c.asking and isinstance(second.screen, TableScreen)
+        await pilot.press("G", "y")
+        await settle(pilot)
+        assert isinstance(second.screen, DealResultScreen)
+        assert second.screen.outcome.result.conceded == "soloist"
+
+
+async def test_hotseat_the_asked_defender_answers_behind_the_privacy_screen(
+        tmp_path: Path) -> None:
+    """Three people: the soloist claims; the table is covered before a
+    defender is asked, the question is answered from that defender's seat."""
+    from skat_tui.screens.hotseat import HotseatTableScreen, PrivacyScreen
+    from skat_tui.screens.newmatch import parse_players
+
+    app = start_app(tmp_path, start="hotseat", seed="hotseat-claim",
+                    players=parse_players("Anna,Ben,Cem"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        t = app.table
+        assert isinstance(t, HotseatTableScreen)
+        c = t.controller
+
+        async def as_next(*keys: str) -> None:
+            if isinstance(app.screen, PrivacyScreen):
+                await pilot.press("enter")
+                await wait(pilot)
+            await pilot.press(*keys)
+            await wait(pilot)
+
+        await as_next("p")  # middlehand passes
+        await as_next("b")  # rearhand bids 18
+        await as_next("p")  # forehand passes: rearhand plays
+        await as_next("h", "g")  # grand hand
+        await as_next("enter")  # forehand leads
+        await as_next("enter")  # middlehand follows
+        soloist = c.match.seats[2]
+        assert isinstance(app.screen, PrivacyScreen)
+        await as_next("a", "y")  # the soloist claims
+        first = c.asking[0]
+        assert c.asking == [c.match.seats[0], c.match.seats[1]] and first != soloist
+        assert isinstance(app.screen, PrivacyScreen)
+        text = screen_text(app)
+        assert f"Pass to {c.player_name(first)}" in text and "claims the rest" in text
+        await pilot.press("enter")
+        await wait(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and t.viewer == first
+        await pilot.press("n")  # plays on
+        await wait(pilot)
+        assert not c.asking and c.player_to_move() == soloist
+        assert isinstance(app.screen, PrivacyScreen)  # back to the soloist, covered
