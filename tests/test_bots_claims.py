@@ -147,3 +147,25 @@ def test_soloist_trick_points_and_61_taken() -> None:
                 agreed += 1
             state = state.apply(rng.choice(state.legal_actions()))
     assert agreed
+
+
+def test_an_accepted_sure_claim_scores_as_playing_it_out() -> None:
+    """Why a bot soloist may claim without changing any result: his claim
+    line takes every trick, and the accepted claim credits exactly that."""
+    from skat_core.bots.schwarz import claim_card
+    from skat_core.game import Play
+
+    start = position(GameType.GRAND, GRAND_ALL, GRAND_SKAT)
+    claimed = start.apply(Claim()).apply(Resign(1)).apply(Resign(2))
+    rng = random.Random(3)
+    state = start
+    while state.phase == Phase.PLAYING:
+        if state.to_move == state.soloist:
+            others = state.hands[1] | state.hands[2]
+            state = state.apply(Play(claim_card(4, state.hands[0], others)))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    a, b = claimed.result, state.result
+    assert a is not None and b is not None
+    assert (a.won, a.value, a.soloist_points, a.soloist_tricks) == (
+        b.won, b.value, b.soloist_points, b.soloist_tricks)
