@@ -256,3 +256,38 @@ async def test_hotseat_the_asked_defender_answers_behind_the_privacy_screen(
         await wait(pilot)
         assert not c.asking and c.player_to_move() == soloist
         assert isinstance(app.screen, PrivacyScreen)  # back to the soloist, covered
+
+
+# Deal 1 of this seed: a bot plays a suit game (not ouvert) and, on lead
+# after six tricks, holds four cards that take every trick: it claims.
+BOT_CLAIM = "botclaim1"
+
+
+async def test_a_bot_claims_late_its_cards_are_shown_and_the_human_accepts() -> None:
+    app = make_app(seed=BOT_CLAIM, factory=easy_bots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while view(app).phase == Phase.BIDDING:
+            await pilot.press("p")
+            await settle(pilot)
+        v = view(app)
+        assert v.contract is not None and not v.contract.ouvert
+        assert v.open_cards == 0
+        while not isinstance(app.screen, ConfirmScreen):
+            assert view(app).phase == Phase.PLAYING
+            await pilot.press("enter")
+            await settle(pilot)
+        v = view(app)
+        assert sum(v.tricks) == 6 and Claim() in actions(app)
+        shown = CardSet(v.open_cards)
+        assert len(shown) == v.cards_left[v.soloist] == 4
+        text = screen_text(app)
+        assert "claims the rest" in text
+        for card in shown:
+            assert card_text(card, DeckStyle.FOUR_COLOUR) in text, card
+        before = v.tricks[v.soloist]
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        result = app.screen.outcome.result
+        assert result.conceded == "claim" and result.soloist_tricks == before + 4
