@@ -149,7 +149,7 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
             out.append_text(card_chip(CARDS[c], deck))
             return out
         case Claim():
-            said = " shows his cards and claims the rest"
+            said = " shows the cards and claims the rest"
         case Resign():
             said = " concedes" if seat == before.soloist else " gives up"
         case LeaveTable(timeout=t):

@@ -1008,7 +1008,7 @@ class TableScreen(Screen[None]):
         by_seat = self._names_by_seat()
         soloist = by_seat[view.soloist]
         if c.question == "claim":
-            question = (f"{soloist} shows his cards and claims the rest.\n"
+            question = (f"{soloist} shows the cards and claims the rest.\n"
                         "Accept (the game ends) or play on?")
         else:
             partner = by_seat[3 - view.seat - view.soloist]
