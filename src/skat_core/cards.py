@@ -193,6 +193,17 @@ def points_of(mask: Mask) -> int:
     return total
 
 
+def bit_indices(mask: int) -> list[int]:
+    """The numbers of the set bits of ``mask`` (card numbers of a card
+    mask), lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def cards_of(mask: Mask) -> list[Card]:
     """The cards of ``mask`` from the highest number down (♣J first, ♦7 last)."""
     out: list[Card] = []

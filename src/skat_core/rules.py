@@ -7,6 +7,7 @@ so that the engine, the bots and the solver share one definition.
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 
 from .cards import (
     CARD_POINTS,
@@ -130,3 +131,24 @@ def trick_winner(game: int, cards: tuple[int, ...] | list[int]) -> int:
 
 def trick_points(cards: tuple[int, ...] | list[int]) -> int:
     return sum(CARD_POINTS[c] for c in cards)
+
+
+@cache
+def follow_table(game: int) -> tuple[Mask, ...]:
+    """``follow_table(game)[c]``: the cards that follow a lead of ``c``."""
+    return tuple(follow_class(game, c) for c in range(32))
+
+
+@cache
+def beats_table(game: int) -> tuple[Mask, ...]:
+    """``beats_table(game)[c]``: the cards that take a trick from ``c`` when
+    ``c`` is winning it (trumps beat non-trumps, higher cards of ``c``'s
+    class beat ``c``)."""
+    out: list[Mask] = []
+    for c in range(32):
+        m = 0
+        for d in range(32):
+            if d != c and trick_winner(game, (c, d)) == 1:
+                m |= 1 << d
+        out.append(m)
+    return tuple(out)

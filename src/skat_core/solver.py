@@ -70,7 +70,16 @@ from functools import cache
 from typing import TypeAlias
 
 from .cards import CARD_POINTS, CARD_SUIT, JACKS, NULL_RANK, SUIT_CARDS, Mask, points_of
-from .rules import TRUMPS, GameType, follow_class, legal_cards, trick_points, trick_winner
+from .cards import bit_indices as _bits
+from .rules import (
+    TRUMPS,
+    GameType,
+    beats_table,
+    follow_table,
+    legal_cards,
+    trick_points,
+    trick_winner,
+)
 
 Hands: TypeAlias = tuple[int, int, int]
 
@@ -86,27 +95,6 @@ _SEGMENTS: Mask = JACKS | sum(7 << (7 * s) for s in range(4))
 # the diamond jack; the trump suit and the jacks count as separate groups):
 # carries in the group arithmetic must not run into them.
 _CLASS_BOTTOMS: Mask = 1 << 28 | sum(1 << (7 * s) for s in range(4))
-
-
-@cache
-def _follow_table(game: int) -> tuple[Mask, ...]:
-    """``FOLLOW[c]``: the cards that follow a lead of ``c``."""
-    return tuple(follow_class(game, c) for c in range(32))
-
-
-@cache
-def _beats_table(game: int) -> tuple[Mask, ...]:
-    """``BEATS[c]``: the cards that take a trick from ``c`` when ``c`` is
-    winning it (trumps beat non-trumps, higher cards of ``c``'s class beat
-    ``c``)."""
-    out: list[Mask] = []
-    for c in range(32):
-        m = 0
-        for d in range(32):
-            if d != c and trick_winner(game, (c, d)) == 1:
-                m |= 1 << d
-        out.append(m)
-    return tuple(out)
 
 
 def _null_bit(card: int) -> int:
@@ -270,15 +258,6 @@ def _bits_t(mask: int) -> tuple[int, ...]:
     return out
 
 
-def _bits(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class Solver:
     """Searches one game type with one soloist seat, keeping a transposition
     table across calls.
@@ -327,8 +306,8 @@ class Solver:
         which is faster in CPython than attribute look-ups)."""
         game = self.game
         points = CARD_POINTS
-        fclass = _follow_table(game)
-        beats = _beats_table(game)
+        fclass = follow_table(game)
+        beats = beats_table(game)
         seg = _SEGMENTS
         nb = _ALL & ~_CLASS_BOTTOMS
         trumps = TRUMPS[game]
@@ -1120,8 +1099,8 @@ class Solver:
         lead that is best for his side.  (Measured on the reference deals:
         a plain playout is 14 points high on average, spread 14; this one 8
         high, spread 12; the guess is discounted accordingly.)"""
-        beats = _beats_table(self.game)
-        follow = _follow_table(self.game)
+        beats = beats_table(self.game)
+        follow = follow_table(self.game)
         hands = list(rel)
         points = 0
         while hands[0]:

@@ -20,11 +20,11 @@ against playing the deal out:
 
 from __future__ import annotations
 
-from ..cards import SUIT_CARDS, Mask, points_of
 from ..game import Claim, Phase
-from ..rules import TRUMPS, GameType, trick_winner
+from ..rules import TRUMPS, GameType, trick_points
 from ..views import SeatView
-from .schwarz import claims, top_trumps
+from .knowledge import read_tricks
+from .schwarz import claims, top_trumps, wins_any_first_lead
 
 NULL = int(GameType.NULL)
 
@@ -69,20 +69,11 @@ def _sure_from_the_defence(view: SeatView) -> bool:
     if view.leader == view.soloist:
         return True
     # A defender leads: the soloist must take this trick whatever is led,
-    # and still claim after it (see schwarz.proof, the same reasoning).
+    # and still claim after it.
     tops = top_trumps(game, solo, others).bit_count()
     if others & trumps and tops - 1 < most:
         return False  # a trump lead, or a ruff, costs him a top trump
-    for s in range(4):
-        suit = SUIT_CARDS[s] & ~trumps
-        if not others & suit:
-            continue
-        if solo & suit:
-            if others & trumps:
-                return False  # the other defender may be void and ruff
-        elif tops == 0:
-            return False  # he cannot ruff
-    return True
+    return wins_any_first_lead(game, solo, others, most)
 
 
 def accepts_claim(view: SeatView) -> bool:
@@ -95,19 +86,8 @@ def soloist_trick_points(view: SeatView) -> int:
     played and who took each trick; the skat not counted)."""
     if view.contract is None or view.soloist < 0:
         return 0
-    game = int(view.contract.game)
-    won: Mask = 0
-    if not view.plays:
-        return 0
-    leader = view.plays[0][0]
-    plays = [c for _, c in view.plays]
-    for i in range(0, len(plays) - 2, 3):
-        cards = plays[i:i + 3]
-        winner = (leader + trick_winner(game, cards)) % 3
-        if winner == view.soloist:
-            won |= 1 << cards[0] | 1 << cards[1] | 1 << cards[2]
-        leader = winner
-    return points_of(won)
+    tricks = read_tricks(int(view.contract.game), view.plays)
+    return sum(trick_points(t.cards) for t in tricks if t.winner == view.soloist)
 
 
 def agrees_to_give_up(view: SeatView) -> bool:

@@ -24,38 +24,17 @@ The rules are a club player's first lessons:
 from __future__ import annotations
 
 from ..cards import CARD_POINTS, CARD_SUIT, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask
-from ..rules import TRUMPS, GameType, follow_class, legal_cards, trick_winner
+from ..cards import bit_indices as bits
+from ..rules import TRUMPS, GameType, beats_table, follow_table, legal_cards
 
 NULL = int(GameType.NULL)
 
 
-def _beats_table(game: int) -> tuple[Mask, ...]:
-    out: list[Mask] = []
-    for c in range(32):
-        m = 0
-        for d in range(32):
-            if d != c and trick_winner(game, (c, d)) == 1:
-                m |= 1 << d
-        out.append(m)
-    return tuple(out)
-
-
-BEATS: tuple[tuple[Mask, ...], ...] = tuple(_beats_table(g) for g in range(6))
+BEATS: tuple[tuple[Mask, ...], ...] = tuple(beats_table(g) for g in range(6))
 """``BEATS[game][c]``: the cards that take the trick from ``c`` while ``c`` wins it."""
 
-FOLLOW: tuple[tuple[Mask, ...], ...] = tuple(
-    tuple(follow_class(g, c) for c in range(32)) for g in range(6)
-)
+FOLLOW: tuple[tuple[Mask, ...], ...] = tuple(follow_table(g) for g in range(6))
 """``FOLLOW[game][c]``: the cards that follow a lead of ``c``."""
-
-
-def bits(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def trick_state(game: int, trick: tuple[int, ...], leader: int) -> tuple[int, int]:

@@ -16,19 +16,23 @@ from functools import lru_cache
 from math import comb
 
 from ..cards import Mask
+from ..cards import bit_indices as _bits
 from .knowledge import Knowledge
 
 World = tuple[Mask, Mask, Mask, Mask]
 """The cards of seats 0, 1, 2 and of the skat (place 3) in one sampled deal."""
 
 
-def _bits(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _room_after(room: tuple[int, int, int, int], places: tuple[int, ...],
+                split: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+    """The room left in each place after giving ``split[j]`` cards to
+    ``places[j]``; None if a place has too little room."""
+    r = list(room)
+    for p, k in zip(places, split, strict=True):
+        r[p] -= k
+        if r[p] < 0:
+            return None
+    return (r[0], r[1], r[2], r[3])
 
 
 @lru_cache(maxsize=4096)
@@ -92,16 +96,10 @@ class WorldSampler:
         n = len(cards)
         total = 0
         for split in _splits(n, places):
-            r = list(room)
-            ok = True
-            for p, k in zip(places, split, strict=True):
-                r[p] -= k
-                if r[p] < 0:
-                    ok = False
-                    break
-            if not ok:
+            after = _room_after(room, places, split)
+            if after is None:
                 continue
-            rest = self._ways(i + 1, (r[0], r[1], r[2], r[3]))
+            rest = self._ways(i + 1, after)
             if rest:
                 total += _multinomial(n, split) * rest
         self._memo[key] = total
@@ -114,16 +112,9 @@ class WorldSampler:
             n = len(cards)
             options: list[tuple[int, tuple[int, int, int, int], tuple[int, ...]]] = []
             for split in _splits(n, places):
-                r = list(room)
-                ok = True
-                for p, k in zip(places, split, strict=True):
-                    r[p] -= k
-                    if r[p] < 0:
-                        ok = False
-                        break
-                if not ok:
+                after = _room_after(room, places, split)
+                if after is None:
                     continue
-                after = (r[0], r[1], r[2], r[3])
                 w = self._ways(i + 1, after)
                 if w:
                     options.append((_multinomial(n, split) * w, after, split))

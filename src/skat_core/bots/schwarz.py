@@ -37,10 +37,11 @@ import random
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, SUIT_CARDS, Mask
+from ..cards import bit_indices as bits
 from ..game import Declare
 from ..rules import TRUMPS, GameType, legal_cards
 from ..value import game_value, matadors
-from .play_rules import BEATS, FOLLOW, bits
+from .play_rules import BEATS, FOLLOW
 
 NULL = int(GameType.NULL)
 
@@ -126,18 +127,25 @@ def proof(game: int, hand: Mask, forehand: bool) -> bool:
     out = (others & trumps).bit_count()
     if not claims(game, hand, others, out):
         return False
-    if forehand:
-        return True
+    return forehand or wins_any_first_lead(game, hand, others, out)
+
+
+def wins_any_first_lead(game: int, hand: Mask, others: Mask, max_trumps: int) -> bool:
+    """Whether ``hand``, which claims from the lead (:func:`claims`), also
+    wins a trick a defender leads and still claims after it, against
+    defenders who may hold ``others``, one of them at most ``max_trumps``
+    trumps (the cases in :func:`proof`'s docstring)."""
+    trumps = TRUMPS[game]
     tops = top_trumps(game, hand, others).bit_count()
     for s in range(4):
         suit = SUIT_CARDS[s] & ~trumps
         if not others & suit:
             continue  # nothing of it to lead
         if hand & suit:
-            if out:
-                return False
-        elif tops - 1 < out or tops == 0:
-            return False
+            if others & trumps:
+                return False  # the other defender may be void and ruff
+        elif tops - 1 < max_trumps or tops == 0:
+            return False  # he must ruff with a top trump and keep enough
     return True
 
 
