@@ -51,6 +51,7 @@ from skat_core.game import (
     new_game,
 )
 from skat_core.match import Match, MatchConfig, Scoring
+from skat_core.rules import trick_points
 from skat_core.views import SeatView
 
 from ..controller import MatchController, PlayerSpec
@@ -192,7 +193,7 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
             what = card_text(CARDS[c], deck)
             t = after.last_trick
             if before.trick and not after.trick and t is not None:
-                pts = points_of(sum(1 << x for x in t.cards))
+                pts = trick_points(t.cards)
                 what += f"→{names[t.winner]} +{pts}"
         case Claim():
             what = "claims"
@@ -513,7 +514,7 @@ class ReplayScreen(Screen[None]):
             (leader + i) % 3: CARDS[c] for i, c in enumerate(cards)
         }
         if cards and winner >= 0:
-            pts = points_of(sum(1 << c for c in cards))
+            pts = trick_points(cards)
             note = f"Trick {state.tricks_played} to {self.names[winner]} · {pts} points"
         elif cards:
             note = f"Trick {state.tricks_played + 1} of 10"
@@ -576,7 +577,7 @@ class ReplayScreen(Screen[None]):
             line.append_text(words)
             _, cards, winner = self._shown_trick(state)
             if winner >= 0:
-                pts = points_of(sum(1 << c for c in cards))
+                pts = trick_points(cards)
                 line.append(f" · trick to {self.names[winner]} (+{pts})")
             lines.append(line)
         lines.append(self._next_text(state))

@@ -18,7 +18,7 @@ from textual.timer import Timer
 from textual.widgets import ContentSwitcher, Footer
 
 from skat_core.bots.claims import soloist_claims
-from skat_core.cards import CARDS, Card, points_of
+from skat_core.cards import CARDS, Card
 from skat_core.game import (
     BIDS,
     HOLD,
@@ -38,7 +38,7 @@ from skat_core.game import (
     action_str,
 )
 from skat_core.match import Scoring
-from skat_core.rules import GameType
+from skat_core.rules import GameType, trick_points
 from skat_core.views import SeatView
 
 from ..controller import MatchController
@@ -387,7 +387,7 @@ class TableScreen(Screen[None]):
             for i, c in enumerate(t.cards):
                 cards[(t.leader + i) % 3] = CARDS[c]
             winner = t.winner
-            pts = points_of(sum(1 << c for c in t.cards))
+            pts = trick_points(t.cards)
             note = f"Trick to {by_seat[winner]} · {pts} points"
         elif view.phase == Phase.PLAYING:
             note = f"First lead: {by_seat[view.to_move]}"
@@ -900,7 +900,7 @@ class TableScreen(Screen[None]):
         t = view.last_trick
         by_seat = self._names_by_seat()
         plays = [(by_seat[(t.leader + i) % 3], CARDS[c]) for i, c in enumerate(t.cards)]
-        pts = points_of(sum(1 << c for c in t.cards))
+        pts = trick_points(t.cards)
         self.app.push_screen(
             LastTrickScreen(plays, by_seat[t.winner], pts, sum(view.tricks), self.deck)
         )

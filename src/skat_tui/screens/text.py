@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skat_core.cards import CARDS, Card, points_of
+from skat_core.bots.knowledge import read_tricks
+from skat_core.cards import CARDS, Card
 from skat_core.game import Bid, Claim, Declare, Discard, Hold, Pass, PickUpSkat, Play, Resign
-from skat_core.rules import GameType, trick_winner
+from skat_core.rules import GameType, trick_points
 from skat_core.value import Contract
 from skat_core.views import SeatView
 
@@ -38,14 +39,8 @@ def tricks_so_far(view: SeatView) -> list[tuple[int, tuple[int, ...], int]]:
     from the cards everyone saw played."""
     if view.contract is None:
         return []
-    game = view.contract.game
-    out: list[tuple[int, tuple[int, ...], int]] = []
-    plays = view.plays
-    for i in range(0, len(plays) - len(plays) % 3, 3):
-        leader = plays[i][0]
-        cards = tuple(c for _, c in plays[i : i + 3])
-        out.append((leader, cards, (leader + trick_winner(game, cards)) % 3))
-    return out
+    tricks = read_tricks(int(view.contract.game), view.plays)
+    return [(t.leader, t.cards, t.winner) for t in tricks if t.winner >= 0]
 
 
 def event_lines(view: SeatView, name_of_seat: tuple[str, str, str], deck: DeckStyle) -> list[Text]:
@@ -85,7 +80,7 @@ def event_lines(view: SeatView, name_of_seat: tuple[str, str, str], deck: DeckSt
     for number, (_, trick, winner) in enumerate(tricks_so_far(view), 1):
         line = Text(f"Trick {number}: ")
         line.append(name_of_seat[winner], style="bold")
-        line.append(f" +{points_of(sum(1 << c for c in trick))}")
+        line.append(f" +{trick_points(trick)}")
         lines.append(line)
     return lines
 
