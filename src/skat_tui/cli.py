@@ -153,7 +153,10 @@ def bench_engine(deals: int, seed: int) -> None:
 
 
 @bench.command("solver")
-@click.option("--file", "path", default=None, help="Positions file (default: full_game.txt).")
+@click.option(
+    "--file", "path", default=None,
+    help="Positions file (default: tests/data/reference/dds/full_game.txt).",
+)
 def bench_solver(path: str | None) -> None:
     """Solve every full-game position of the DDS data and time it."""
     from skat_core.bench_solver import run
