@@ -244,7 +244,7 @@ def test_rejects_inconsistent_positions() -> None:
 
 def test_bench_run_checks_scores(dds_dir: Path, tmp_path: Path) -> None:
     """The benchmark exits 0 when every score matches, 1 on a mismatch."""
-    from skat_core.bench_solver import run
+    from skat_core.benchmarks.solver import run
 
     lines = (dds_dir / "six_cards.txt").read_text().splitlines()[:3]
     good = tmp_path / "good.txt"

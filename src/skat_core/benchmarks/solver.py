@@ -14,8 +14,8 @@ import statistics
 import time
 from pathlib import Path
 
-from .cards import points_of
-from .solver import Solver
+from ..cards import points_of
+from ..solver import Solver
 
 DATA_NAME = "full_game.txt"
 
