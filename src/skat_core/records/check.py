@@ -17,13 +17,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import RecordError
 from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, new_game
+from .files import FileRefused, read_text_file
 from .iss import read_iss
 from .jsonrec import parse_json_records, state_from_record
+from .jsontext import escape_surrogates
 
 _ISS_ID = re.compile(r"\bID\[([^\]]*)\]")
 
@@ -34,7 +35,7 @@ def check_files(paths: list[str], out: TextIO) -> int:
     failed = False
     for path in paths:
         for report in check_file(path):
-            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+            out.write(escape_surrogates(json.dumps(report, ensure_ascii=False)) + "\n")
             failed = failed or "error" in report
     return 1 if failed else 0
 
@@ -42,17 +43,10 @@ def check_files(paths: list[str], out: TextIO) -> int:
 def check_file(path: str) -> Iterator[dict[str, Any]]:
     """The reports of one file's games, in order."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        yield {"id": path, "error": f"{path}: cannot read the file: {e.strerror or e}"}
+        text = read_text_file(path)
+    except FileRefused as e:
+        yield {"id": path, "error": str(e)}
         return
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        yield {"id": f"{path}:{line}", "error": f"{path}: line {line}: not UTF-8 text"}
-        return
-    text = text.removeprefix("\ufeff")
     body = text.lstrip()
     if not body:
         yield {"id": path, "error": f"{path}: the file holds no game records"}
