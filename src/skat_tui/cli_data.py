@@ -161,16 +161,17 @@ def _games_in_file(path: Path) -> list[_Game]:
     """Every game of a record file (JSON records or ISS lines); the first bad
     one stops the export with its line and field."""
     from skat_core.records import parse_json_records, read_iss, state_from_record
+    from skat_core.records.check import record_format
     from skat_core.records.files import FileRefused, read_text_file
 
     try:
         text = read_text_file(path)
     except FileRefused as e:
         raise click.ClickException(str(e)) from None
-    body = text.lstrip()
+    kind, _ = record_format(text)
     games: list[_Game] = []
     try:
-        if body.startswith("("):
+        if kind == "iss":
             for number, line in enumerate(text.splitlines(), 1):
                 if not line.strip() or line.lstrip().startswith("#"):
                     continue
@@ -178,13 +179,13 @@ def _games_in_file(path: Path) -> list[_Game]:
                 date = iss.properties.get("DT")
                 games.append(_Game(iss.state, iss.players, iss.id,
                                    {"date": date} if date else {}))
-        elif body.startswith(("{", "[")):
+        elif kind == "json":
             for entry in parse_json_records(text):
                 if entry.error is not None:
                     raise entry.error
                 state = state_from_record(entry.record, line_of=entry.line_of)
                 games.append(_record_game(entry.record, state))
-        else:
+        elif kind == "unknown":
             raise click.ClickException(f"{path}: neither JSON game records nor ISS lines")
     except RecordError as e:
         raise click.ClickException(f"{path}: {e}") from None

@@ -50,14 +50,15 @@ def _decode(path: Path) -> str:
 def games_in_file(path: Path) -> Loaded:
     """Every readable game of a record file (JSON or ISS lines)."""
     from skat_core.records import parse_json_records, read_iss, state_from_record
+    from skat_core.records.check import record_format
 
     from .screens.replay import ReplayGame
 
     text = _decode(path)
-    body = text.lstrip()
+    kind, _ = record_format(text)
     games: list[ReplayGame] = []
     warnings: list[str] = []
-    if body.startswith("("):
+    if kind == "iss":
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
@@ -68,7 +69,7 @@ def games_in_file(path: Path) -> Loaded:
                 continue
             game_id = iss.id or f"line {number}"
             games.append(ReplayGame(iss.state, iss.players, f"{path.name} · {game_id}", game_id))
-    elif body.startswith(("{", "[")):
+    elif kind == "json":
         for n, entry in enumerate(parse_json_records(text), 1):
             if entry.error is not None:
                 warnings.append(f"{path.name}: {entry.error}")
@@ -84,7 +85,7 @@ def games_in_file(path: Path) -> Loaded:
             game_id = rid if isinstance(rid, str) and rid else f"record {n}"
             games.append(ReplayGame(state, (players[0], players[1], players[2]),
                                     f"{path.name} · {game_id}", game_id))
-    else:
+    elif kind == "unknown":
         raise ReplayError(f"{path}: neither JSON game records nor ISS lines")
     if not games:
         if warnings:

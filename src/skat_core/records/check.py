@@ -45,16 +45,15 @@ def check_file(path: str) -> Iterator[dict[str, Any]]:
     try:
         text = read_text_file(path)
     except FileRefused as e:
-        yield {"id": path, "error": str(e)}
+        yield {"id": path if len(path) <= 200 else e.path[:60] + "…", "error": str(e)}
         return
-    body = text.lstrip()
-    if not body:
+    kind, first = record_format(text)
+    if kind == "empty":
         yield {"id": path, "error": f"{path}: the file holds no game records"}
         return
-    first = text[: len(text) - len(body)].count("\n") + 1
-    if body[0] == "(":
+    if kind == "iss":
         yield from _check_iss(path, text)
-    elif body[0] in "{[":
+    elif kind == "json":
         yield from _check_json(path, text)
     else:
         yield {
@@ -62,6 +61,25 @@ def check_file(path: str) -> Iterator[dict[str, Any]]:
             "error": f"{path}: line {first}: neither JSON game records nor ISS lines "
             "('(;GM[Skat]...;)')",
         }
+
+
+_COMMENT = re.compile(r"(?:[ \t\r\f\v]*(?:#[^\n]*)?\n)*[ \t\r\f\v]*")
+
+
+def record_format(text: str) -> tuple[str, int]:
+    """What a record file holds, told by its first character after blank
+    lines and ``#`` comment lines: ``"iss"`` (``(``), ``"json"`` (``{`` or
+    ``[``), ``"empty"`` or ``"unknown"``; and the line of that character."""
+    start = _COMMENT.match(text)
+    pos = start.end() if start else 0
+    line = text.count("\n", 0, pos) + 1
+    if pos >= len(text) or text[pos] == "#":
+        return "empty", line
+    if text[pos] == "(":
+        return "iss", line
+    if text[pos] in "{[":
+        return "json", line
+    return "unknown", line
 
 
 def _check_iss(path: str, text: str) -> Iterator[dict[str, Any]]:
@@ -150,4 +168,4 @@ def abort_note(state: GameState) -> str:
     return f"aborted: {POSITION_NAMES[leave.seat]} {how} {when}"
 
 
-__all__ = ["abort_note", "check_file", "check_files", "game_summary"]
+__all__ = ["abort_note", "check_file", "check_files", "game_summary", "record_format"]

@@ -26,7 +26,10 @@ class FileRefused(SkatError):
     large, not UTF-8); the message names the file and says why."""
 
     def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
-        super().__init__(f"{os.fspath(path)}: {reason}")
+        name = os.fspath(path)
+        if len(name) > 200:
+            name = f"{name[:60]}… ({len(name):,} characters)"
+        super().__init__(f"{name}: {reason}")
         self.path = os.fspath(path)
         self.reason = reason
 

@@ -142,7 +142,8 @@ def _cards(text: str, field: str, line_no: int | None) -> list[Card]:
         try:
             out.append(Card.from_str(token))
         except ValueError:
-            raise RecordError(f"not a card: {token!r}", line_no, field) from None
+            shown = token if len(token) <= 20 else f"{token[:12]}…"
+            raise RecordError(f"not a card: {shown!r}", line_no, field) from None
     return out
 
 
@@ -177,7 +178,8 @@ class _Moves:
         self.texts.append(text)
 
     def error(self, index: int, text: str, message: str) -> RecordError:
-        return RecordError(f"move {index} ({text!r}): {message}", self.line_no, f"MV[{index}]")
+        shown = text if len(text) <= 40 else f"{text[:30]}…"
+        return RecordError(f"move {index} ({shown!r}): {message}", self.line_no, f"MV[{index}]")
 
 
 def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:

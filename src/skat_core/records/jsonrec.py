@@ -265,7 +265,11 @@ def _is_int(v: object) -> TypeGuard[int]:
 
 
 def _describe(v: Any) -> str:
-    return json.dumps(v, ensure_ascii=False) if _flat(v) else type(v).__name__
+    """A value as an error message quotes it (shortened: it may be huge)."""
+    if not _flat(v):
+        return type(v).__name__
+    text = json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= 60 else f"{text[:50]}… ({len(text):,} characters)"
 
 
 def _check_header(record: Any, fail: _Fail) -> JsonObject:
@@ -294,7 +298,8 @@ def _parse_cards(text: Any, field: str, fail: _Fail, count: int | None = None) -
         try:
             card = Card.from_str(token)
         except ValueError:
-            raise fail(field, f"not a card: {token!r}") from None
+            shown = token if len(token) <= 20 else f"{token[:12]}…"
+            raise fail(field, f"not a card: {shown!r}") from None
         if mask >> card & 1:
             raise fail(field, f"card {card} given twice")
         mask |= 1 << card
