@@ -41,6 +41,21 @@ class Phase(IntEnum):
 # --- actions -----------------------------------------------------------------
 
 
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def malformed(field: str, value: object, expected: str) -> IllegalActionError:
+    """The error for an action field of the wrong type (or no action at all)."""
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:30] + "…"
+    return IllegalActionError(f"{field} must be {expected}, not {shown}", Rule.MALFORMED)
+
+
+_GAMES = frozenset(GameType)
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     """Say a value (middlehand to forehand, rearhand to the survivor)."""
@@ -70,7 +85,12 @@ class Discard:
     cards: tuple[Card, Card]
 
     def __post_init__(self) -> None:
-        a, b = self.cards
+        cards = self.cards
+        if not isinstance(cards, tuple | list) or len(cards) != 2 or not all(
+            _is_int(c) for c in cards
+        ):
+            raise malformed("Discard.cards", cards, "two cards")
+        a, b = cards
         if not (0 <= a < 32 and 0 <= b < 32):
             raise IllegalActionError(f"no such cards: {a!r}, {b!r}", Rule.DISCARD)
         ordered = (CARDS[a], CARDS[b]) if a >= b else (CARDS[b], CARDS[a])
@@ -89,6 +109,11 @@ class Declare:
     ouvert: bool = False
 
     def __post_init__(self) -> None:
+        if isinstance(self.game, bool) or self.game not in _GAMES:
+            raise malformed("Declare.game", self.game, "a game (GameType)")
+        for name in ("hand", "schneider", "schwarz", "ouvert"):
+            if not isinstance(getattr(self, name), bool):
+                raise malformed(f"Declare.{name}", getattr(self, name), "true or false")
         object.__setattr__(self, "game", GameType(self.game))
         if self.ouvert and self.game != GameType.NULL:
             object.__setattr__(self, "hand", True)
@@ -221,7 +246,9 @@ class GameState(NamedTuple):
     """Mask of seats (bit per seat) that have passed."""
     soloist: int
     skat: Mask
-    """The skat as it lies: the dealt one, or the two cards put back."""
+    """The skat as it lies: the dealt one, none (0) while the soloist holds it
+    after picking it up, or the two cards put back (the dealt skat is
+    ``deal.skat``)."""
     picked_up: bool
     contract: Contract | None
     hands: tuple[Mask, Mask, Mask]
@@ -364,6 +391,7 @@ def apply(state: GameState, action: Action) -> GameState:
     phase = state.phase
     if phase == Phase.PLAYING and type(action) is Play:
         return _play(state, action)
+    check_action(action)
     if phase == Phase.FINISHED:
         raise IllegalActionError(f"{action_str(action)}: the deal is over", Rule.GAME_OVER)
     if isinstance(action, LeaveTable):
@@ -380,8 +408,10 @@ def apply(state: GameState, action: Action) -> GameState:
         if isinstance(action, PickUpSkat):
             s = state.soloist
             hands = _with(state.hands, s, state.hands[s] | state.skat)
+            # The skat is in the hand now, not beside it: every card in one
+            # place, also if the deal ends before two are put back.
             return state._replace(
-                phase=Phase.DISCARD, picked_up=True, hands=hands,
+                phase=Phase.DISCARD, picked_up=True, hands=hands, skat=0,
                 history=(*state.history, (s, action)),
             )
         if isinstance(action, Declare):
@@ -396,6 +426,39 @@ def apply(state: GameState, action: Action) -> GameState:
     raise IllegalActionError(
         f"{action_str(action)} is not possible in phase {phase.name.lower()}", Rule.PHASE
     )
+
+
+_ACTION_TYPES = (Bid, Hold, Pass, PickUpSkat, Discard, Declare, Play, Claim, Resign, LeaveTable)
+
+
+def check_action(action: object) -> None:
+    """Refuse anything that is not an action with fields of the right types
+    (:attr:`Rule.MALFORMED`, naming the field): callers include record
+    readers and network clients."""
+    if not isinstance(action, _ACTION_TYPES):
+        raise malformed("action", action, "an action (Bid, Hold, Pass, PickUpSkat, Discard, "
+                        "Declare, Play, Claim, Resign, LeaveTable)")
+    if isinstance(action, Bid):
+        if not _is_int(action.value):  # the rule for bid values names it best
+            raise IllegalActionError(
+                f"Bid.value must be a whole number, not {action.value!r:.30}", Rule.BID_LADDER)
+    elif isinstance(action, Play):
+        if not _is_int(action.card):
+            raise malformed("Play.card", action.card, "a card")
+    elif isinstance(action, Resign | LeaveTable):
+        name = type(action).__name__
+        if not _is_int(action.seat):
+            raise malformed(f"{name}.seat", action.seat, "a seat 0, 1 or 2")
+        if isinstance(action, LeaveTable) and not isinstance(action.timeout, bool):
+            raise malformed("LeaveTable.timeout", action.timeout, "true or false")
+    elif isinstance(action, Declare):
+        if not isinstance(action.game, GameType):
+            raise malformed("Declare.game", action.game, "a game (GameType)")
+    elif isinstance(action, Discard):
+        cards = action.cards
+        if not isinstance(cards, tuple) or len(cards) != 2 or not all(
+                _is_int(c) for c in cards):
+            raise malformed("Discard.cards", cards, "two cards")
 
 
 def _with(t: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
@@ -507,6 +570,8 @@ def _declare(state: GameState, d: Declare) -> GameState:
 def _play(state: GameState, action: Play) -> GameState:
     seat = state.to_move
     card = action.card
+    if card.__class__ is not Card and not _is_int(card):
+        raise malformed("Play.card", card, "a card")
     hand = state.hands[seat]
     if card < 0 or not hand >> card & 1:
         name = CARDS[card] if 0 <= card < 32 else f"card {card!r}"
@@ -669,5 +734,7 @@ __all__ = [
     "SeatView",
     "Trick",
     "apply",
+    "check_action",
+    "malformed",
     "new_game",
 ]
