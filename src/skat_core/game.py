@@ -13,148 +13,37 @@ bidding → skat → declaration → tricks → result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import IntEnum
 from itertools import combinations
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple
 
+from .actions import (
+    Action,
+    Bid,
+    Claim,
+    Declare,
+    Discard,
+    Hold,
+    LeaveTable,
+    Pass,
+    Phase,
+    PickUpSkat,
+    Play,
+    Resign,
+    Trick,
+    action_str,
+    check_action,
+    malformed,
+)
 from .cards import CARD_POINTS, CARDS, Card, CardSet, Mask, cards_of, points_of
 from .deal import Deal
 from .errors import IllegalActionError, Rule
 from .rules import GameType, legal_cards, trick_winner
 from .value import BID_VALUES, Contract, GameResult, null_value, settle
+from .views import SeatView, seat_view
 
 FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
 POSITION_NAMES = ("forehand", "middlehand", "rearhand")
 
-
-class Phase(IntEnum):
-    BIDDING = 0
-    SKAT = 1
-    """The soloist picks up the skat or declares a hand game."""
-    DISCARD = 2
-    DECLARE = 3
-    PLAYING = 4
-    FINISHED = 5
-
-
-# --- actions -----------------------------------------------------------------
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def malformed(field: str, value: object, expected: str) -> IllegalActionError:
-    """The error for an action field of the wrong type (or no action at all)."""
-    shown = repr(value)
-    if len(shown) > 40:
-        shown = shown[:30] + "…"
-    return IllegalActionError(f"{field} must be {expected}, not {shown}", Rule.MALFORMED)
-
-
-_GAMES = frozenset(GameType)
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """Say a value (middlehand to forehand, rearhand to the survivor)."""
-
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """'Yes': the seat bid to holds the value."""
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Leave the bidding."""
-
-
-@dataclass(frozen=True, slots=True)
-class PickUpSkat:
-    """The soloist takes the skat into his hand (no hand game then)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """The soloist puts two cards back as the new skat."""
-
-    cards: tuple[Card, Card]
-
-    def __post_init__(self) -> None:
-        cards = self.cards
-        if not isinstance(cards, tuple | list) or len(cards) != 2 or not all(
-            _is_int(c) for c in cards
-        ):
-            raise malformed("Discard.cards", cards, "two cards")
-        a, b = cards
-        if not (0 <= a < 32 and 0 <= b < 32):
-            raise IllegalActionError(f"no such cards: {a!r}, {b!r}", Rule.DISCARD)
-        ordered = (CARDS[a], CARDS[b]) if a >= b else (CARDS[b], CARDS[a])
-        object.__setattr__(self, "cards", ordered)
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Name the game.  Implied announcements are filled in: schwarz includes
-    schneider, and a suit or grand ouvert is a hand game with schwarz announced."""
-
-    game: GameType
-    hand: bool = False
-    schneider: bool = False
-    schwarz: bool = False
-    ouvert: bool = False
-
-    def __post_init__(self) -> None:
-        if isinstance(self.game, bool) or self.game not in _GAMES:
-            raise malformed("Declare.game", self.game, "a game (GameType)")
-        for name in ("hand", "schneider", "schwarz", "ouvert"):
-            if not isinstance(getattr(self, name), bool):
-                raise malformed(f"Declare.{name}", getattr(self, name), "true or false")
-        object.__setattr__(self, "game", GameType(self.game))
-        if self.ouvert and self.game != GameType.NULL:
-            object.__setattr__(self, "hand", True)
-            object.__setattr__(self, "schwarz", True)
-        if self.schwarz:
-            object.__setattr__(self, "schneider", True)
-
-    @property
-    def contract(self) -> Contract:
-        return Contract(self.game, self.hand, self.schneider, self.schwarz, self.ouvert)
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """The soloist shows his cards and claims the remaining tricks (ISkO 4.4)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """A player gives up: the soloist concedes the game, or a defender agrees
-    to concede (both defenders must)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class LeaveTable:
-    """A player left or timed out (ISS ``w LE.p`` / ``w TI.p``)."""
-
-    seat: int
-    timeout: bool = False
-
-
-Action: TypeAlias = (
-    Bid | Hold | Pass | PickUpSkat | Discard | Declare | Play | Claim | Resign | LeaveTable
-)
 
 PASS = Pass()
 HOLD = Hold()
@@ -193,39 +82,7 @@ SKAT_DECLARATIONS: tuple[Declare, ...] = (
 )
 
 
-def action_str(action: Action) -> str:
-    """Short text of an action, as in logs and golden transcripts."""
-    match action:
-        case Bid(value=v):
-            return str(v)
-        case Hold():
-            return "yes"
-        case Pass():
-            return "pass"
-        case PickUpSkat():
-            return "pickup"
-        case Discard(cards=(a, b)):
-            return f"discard {a} {b}"
-        case Declare():
-            return "declare " + action.contract.describe()
-        case Play(card=c):
-            return str(c)
-        case Claim():
-            return "claim"
-        case Resign(seat=s):
-            return f"resign {s}"
-        case LeaveTable(seat=s, timeout=t):
-            return f"{'timeout' if t else 'left'} {s}"
-    raise TypeError(f"not an action: {action!r}")
-
-
 # --- the state ---------------------------------------------------------------
-
-
-class Trick(NamedTuple):
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
 
 
 class GameState(NamedTuple):
@@ -342,8 +199,6 @@ class GameState(NamedTuple):
         return apply(self, action)
 
     def view(self, seat: int) -> SeatView:
-        from .views import seat_view
-
         return seat_view(self, seat)
 
     def actor_of(self, action: Action) -> int:
@@ -426,39 +281,6 @@ def apply(state: GameState, action: Action) -> GameState:
     raise IllegalActionError(
         f"{action_str(action)} is not possible in phase {phase.name.lower()}", Rule.PHASE
     )
-
-
-_ACTION_TYPES = (Bid, Hold, Pass, PickUpSkat, Discard, Declare, Play, Claim, Resign, LeaveTable)
-
-
-def check_action(action: object) -> None:
-    """Refuse anything that is not an action with fields of the right types
-    (:attr:`Rule.MALFORMED`, naming the field): callers include record
-    readers and network clients."""
-    if not isinstance(action, _ACTION_TYPES):
-        raise malformed("action", action, "an action (Bid, Hold, Pass, PickUpSkat, Discard, "
-                        "Declare, Play, Claim, Resign, LeaveTable)")
-    if isinstance(action, Bid):
-        if not _is_int(action.value):  # the rule for bid values names it best
-            raise IllegalActionError(
-                f"Bid.value must be a whole number, not {action.value!r:.30}", Rule.BID_LADDER)
-    elif isinstance(action, Play):
-        if not _is_int(action.card):
-            raise malformed("Play.card", action.card, "a card")
-    elif isinstance(action, Resign | LeaveTable):
-        name = type(action).__name__
-        if not _is_int(action.seat):
-            raise malformed(f"{name}.seat", action.seat, "a seat 0, 1 or 2")
-        if isinstance(action, LeaveTable) and not isinstance(action.timeout, bool):
-            raise malformed("LeaveTable.timeout", action.timeout, "true or false")
-    elif isinstance(action, Declare):
-        if not isinstance(action.game, GameType):
-            raise malformed("Declare.game", action.game, "a game (GameType)")
-    elif isinstance(action, Discard):
-        cards = action.cards
-        if not isinstance(cards, tuple) or len(cards) != 2 or not all(
-                _is_int(c) for c in cards):
-            raise malformed("Discard.cards", cards, "two cards")
 
 
 def _with(t: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
@@ -570,7 +392,7 @@ def _declare(state: GameState, d: Declare) -> GameState:
 def _play(state: GameState, action: Play) -> GameState:
     seat = state.to_move
     card = action.card
-    if card.__class__ is not Card and not _is_int(card):
+    if card.__class__ is not Card and (not isinstance(card, int) or isinstance(card, bool)):
         raise malformed("Play.card", card, "a card")
     hand = state.hands[seat]
     if card < 0 or not hand >> card & 1:
@@ -708,9 +530,6 @@ def play_out(state: GameState, actions: list[Action]) -> GameState:
     return state
 
 
-# imported late to avoid a cycle (views imports game)
-from .views import SeatView  # noqa: E402
-
 __all__ = [
     "BIDS",
     "CARD_POINTS",
@@ -733,6 +552,7 @@ __all__ = [
     "Resign",
     "SeatView",
     "Trick",
+    "action_str",
     "apply",
     "check_action",
     "malformed",
