@@ -240,3 +240,25 @@ def test_a_fifo_as_leaderboard_is_an_error_not_a_hang(tmp_path: Path) -> None:
     board = Leaderboard(path, clock=lambda: NOW)
     with pytest.raises(LeaderboardError, match="not a regular file"):
         board.matches()
+
+
+# --- python -m skat_tui.headless -------------------------------------------------------
+
+
+def test_headless_leaves_a_match_with_human_players_alone_with_status_1(
+        storage: Storage) -> None:
+    """docs/saving.md: the headless player exits 1 when it cannot play the saved
+    match (another skat plays it, or people play it: it is the app's); 2 is for
+    bad arguments only (it was 2 for the human match)."""
+    match = Match.start(("Ann", "Ben", "Cem"), seed="Eichel", deals=3)
+    MatchKeeper.start(storage, match, {"Ann": "human", "Ben": "easy", "Cem": "easy"}).close()
+    saved = storage.current_path.read_bytes()
+    run = [sys.executable, "-m", "skat_tui.headless", "--home", str(storage.home)]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert "is not a bot" in done.stderr and "Traceback" not in done.stderr
+    assert storage.current_path.read_bytes() == saved
+    storage.clear_current()
+    done = subprocess.run([*run, "--seed", "daily:2026-13-45"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
