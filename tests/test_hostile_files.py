@@ -262,3 +262,30 @@ def test_headless_leaves_a_match_with_human_players_alone_with_status_1(
     done = subprocess.run([*run, "--seed", "daily:2026-13-45"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+# --- lone surrogates (a command-line argument that was not UTF-8) ----------------------
+
+
+def test_a_seed_that_is_not_utf8_is_refused_not_a_crash() -> None:
+    result = CliRunner().invoke(main, ["play", "--seed", "oak\udcff"])
+    assert result.exit_code == 2 and "not UTF-8" in result.output
+
+
+def test_a_save_whose_seed_holds_a_surrogate_is_damaged(storage: Storage) -> None:
+    match = Match.start(("Ann", "Ben", "Cem"), seed="Eichel", deals=3)
+    MatchKeeper.start(storage, match, {}).close()
+    text = storage.current_path.read_text().replace('"seed": "Eichel"', '"seed": "\\udcff"')
+    storage.current_path.write_text(text)
+    with pytest.raises(DamagedSave, match=r"config\.seed"):
+        storage.load_current()
+
+
+def test_the_leaderboard_stores_a_name_with_a_surrogate(tmp_path: Path) -> None:
+    board = Leaderboard(tmp_path / "leaderboard.sqlite3", clock=lambda: NOW)
+    s = _summary("m")
+    odd = MatchSummary(s.match_id, s.finished_at, s.kind, s.seed, s.deals,
+                       (PlayerLine("A\udcffnn", "human", 1, 1, 0, 0), *s.players[1:]))
+    board.record_match(odd)
+    assert board.matches().rows[0].summary.players[0].name == "A\udcffnn"
+    board.close()

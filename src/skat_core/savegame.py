@@ -239,6 +239,8 @@ def _parse_config(value: Any, fail: Callable[[str, str], RecordError]) -> MatchC
     seed = value.get("seed")
     if not isinstance(seed, str):
         raise fail("config.seed", f"the seed is a string, not {_desc(seed)}")
+    if any("\ud800" <= ch <= "\udfff" for ch in seed):
+        raise fail("config.seed", "the seed holds a lone surrogate (no deal can be made of it)")
     first = value.get("first_dealer")
     if not _is_int(first):
         raise fail("config.first_dealer", f"a player number, not {_desc(first)}")

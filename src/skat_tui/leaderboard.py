@@ -30,7 +30,7 @@ from typing import Any, Generic, TextIO, TypeVar
 from skat_core.bots import LEVELS
 from skat_core.errors import RecordError
 from skat_core.match import Match, Scoring
-from skat_core.records.jsontext import parse_json
+from skat_core.records.jsontext import escape_surrogates, parse_json
 from skat_core.seeds import parse_daily
 
 SCHEMA_VERSION = 1
@@ -458,6 +458,7 @@ class Leaderboard:
              "standard": p.standard, "solo_games": p.solo_games, "solo_wins": p.solo_wins}
             for p in summary.players
         ], ensure_ascii=False)
+        players = escape_surrogates(players)  # SQLite stores UTF-8 only
 
         def work() -> bool:
             with self._write() as conn:
