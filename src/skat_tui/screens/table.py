@@ -44,13 +44,15 @@ from skat_core.views import SeatView
 from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
 from ..guide import ALL_GAMES, bidding_guide, estimate
+from ..i18n import _
 from ..messages import NewMatchRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
 from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import ConfirmScreen, LastTrickScreen
 from .result import DealResultScreen, ScoreSheetScreen
-from .text import contract_text, event_lines, led_text
+from .table_log import PlayOn, log_lines
+from .text import contract_text, led_text
 
 if TYPE_CHECKING:
     from skat_core.bots import Hint
@@ -129,9 +131,9 @@ class TableScreen(Screen[None]):
         self._result_due = False
         self._result_timer: Timer | None = None
         self._asking: int | None = None
-        self._notes: list[Text] = []
-        """Lines for the table log this deal: who refused a claim or a
-        partner's giving up (no action of the engine, so not in the view)."""
+        self._notes: list[PlayOn] = []
+        """Who refused a claim or a partner's giving up this deal, and when
+        (no action of the engine, so not in the view)."""
         """The player a claim or give-up question is open for on this screen."""
         self._bindings_list = [b for b in self.BINDINGS if isinstance(b, Binding)]
         self._binding_state: tuple[bool | None, ...] = ()
@@ -363,9 +365,16 @@ class TableScreen(Screen[None]):
         panel.border_subtitle = "SF" if scoring == Scoring.SEEGER_FABIAN else "standard"
         panel.show(text)
 
+    def log_lines(self) -> list[Text]:
+        """The table's log of this deal, oldest first (the panel shows the
+        newest lines that fit)."""
+        if self._view is None:
+            return []
+        return log_lines(self._view, self._names_by_seat(), self.deck, self._notes)
+
     def _draw_log(self, view: SeatView) -> None:
         panel = self.query_one("#log", Line)
-        lines = event_lines(view, self._names_by_seat(), self.deck) + self._notes
+        lines = log_lines(view, self._names_by_seat(), self.deck, self._notes)
         height = max(1, panel.size.height or 6)
         panel.border_title = "Table"
         panel.show(Text("\n").join(lines[-height:]))
@@ -1030,22 +1039,25 @@ class TableScreen(Screen[None]):
         if message.yes:
             return
         name = self.controller.player_name(message.player)
-        note = Text(f"{name}: ", style="bold")
-        note.append("plays on")
-        self._notes.append(note)
+        seat = self.controller.match.seat_of(message.player)
+        if seat is not None:
+            self._notes.append(PlayOn(message.cards_played, seat))
         if message.player == self.viewer:
-            text = "You play on."
+            text = _("You play on.")
         elif message.kind == "claim":
-            text = f"{name} does not accept the claim and plays on."
+            text = _("{name} does not accept the claim and plays on.").format(name=name)
         else:
+            text = _("{name} does not give up and plays on.").format(name=name)
             view = self._view
-            who = "Your partner"
             if view is not None:
-                for _, a in reversed(view.public_actions):
+                for _seat, a in reversed(view.public_actions):
                     if isinstance(a, Resign):
-                        who = "You" if a.seat == view.seat else self._names_by_seat()[a.seat]
+                        if a.seat == view.seat:
+                            text = _("You gave up; {name} plays on.").format(name=name)
+                        else:
+                            text = _("{partner} gave up; {name} plays on.").format(
+                                partner=self._names_by_seat()[a.seat], name=name)
                         break
-            text = f"{who} gave up; {name} plays on."
         self.notify(text, timeout=5, markup=False)
         self.refresh_table()
 
