@@ -119,10 +119,24 @@ async def test_last_trick_and_hint() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
 
-        if view(app).to_move == view(app).seat:
+        while view(app).to_move != view(app).seat:
+            await settle(pilot)
+        for _ in range(2):  # a second hint replaces the first: one at a time
             await pilot.press("i")
             await settle(pilot)
-            assert "Hint:" in screen_text(app)
+            hints = [n.message for n in app._notifications]
+            assert len(hints) == 1, hints
+        hint = hints[0]
+        # In a player's words: what to do, the card by its symbol, no codes
+        assert hint.startswith(("Lead ", "Play ")), hint
+        assert any(s in hint for s in "♣♠♥♦"), hint
+        for code in ("tiers", "rollout", "sampled", "scores", "rule of thumb", "%"):
+            assert code not in hint, hint
+        assert hint in screen_text(app)  # in the toast or the action panel
+        await pilot.press("enter")  # the move made: the hint goes
+        await settle(pilot)
+        assert not list(app._notifications)
+        assert hint not in screen_text(app)
 
 
 async def test_a_game_below_the_bid_needs_a_second_press() -> None:

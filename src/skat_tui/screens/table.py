@@ -32,10 +32,8 @@ from skat_core.game import (
     Hold,
     Pass,
     Phase,
-    PickUpSkat,
     Play,
     Resign,
-    action_str,
 )
 from skat_core.match import Scoring
 from skat_core.rules import GameType, trick_points
@@ -50,6 +48,7 @@ from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPa
 from ..settings import Settings
 from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import ConfirmScreen, LastTrickScreen
+from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
 from .table_log import PlayOn, log_lines
 from .text import contract_text, led_text
@@ -126,6 +125,8 @@ class TableScreen(Screen[None]):
         self._overbid_game: GameType | None = None
         """A game below the bid pressed once: a second press declares it."""
         self.hint_text = ""
+        self._hint_toast = False
+        """A hint's toast is showing (cleared when the move is made)."""
         self._deal_seen = -1
         self._phase_seen: Phase | None = None
         self._result_due = False
@@ -199,6 +200,7 @@ class TableScreen(Screen[None]):
 
     def on_match_controller_changed(self, message: MatchController.Changed) -> None:
         self.hint_text = ""
+        self._clear_hint_toast()
         self.refresh_table()
 
     def on_match_controller_deal_finished(self, message: MatchController.DealFinished) -> None:
@@ -919,43 +921,29 @@ class TableScreen(Screen[None]):
             if self._view is not None and self._view.phase == Phase.PLAYING:
                 self._draw_play(self._view, self._mine())
 
-    def _action_label(self, action: Action) -> str:
-        if isinstance(action, Play):
-            return card_text(action.card, self.deck)
-        if isinstance(action, Declare):
-            return contract_text(action.contract, self.deck)
-        if isinstance(action, Discard):
-            return "put back " + " ".join(card_text(c, self.deck) for c in action.cards)
-        if isinstance(action, PickUpSkat):
-            return "pick up the skat"
-        if isinstance(action, Bid):
-            return f"bid {action.value}"
-        return action_str(action)
-
     def _show_hint(self, hint: Hint) -> None:
         view = self._view
         if view is None:
             return
-        label = self._action_label(hint.action)
-        reason = hint.reason
-        for prefix in (label, action_str(hint.action)):
-            if reason.lower().startswith(prefix.lower() + ":"):
-                reason = reason[len(prefix) + 1 :].strip()
-        self.hint_text = f"Hint: {label} — {reason}"
+        sentence = hint_sentence(hint, view, self.deck)
+        self.hint_text = sentence
         if isinstance(hint.action, Play) and hint.action.card in self._cards:
             self.cursor_card = hint.action.card
         if isinstance(hint.action, Bid):
             self.bid_choice = hint.action.value
         if isinstance(hint.action, Discard) and view.phase == Phase.DISCARD:
             self.selected = tuple(hint.action.cards)  # chosen for you; d confirms
-        detail = ""
-        if hint.scores:
-            best = sorted(hint.scores.items(), key=lambda kv: -kv[1])[:6]
-            detail = "\n" + " · ".join(f"{self._action_label(a)} {v:.1f}" for a, v in best)
         self.refresh_table()
-        self.notify(
-            f"{label}: {reason}{detail}", title="Hint (strong bot)", timeout=8, markup=False
-        )
+        # One hint at a time: a new hint replaces the last, and the move
+        # made takes it away (on_match_controller_changed).
+        self._clear_hint_toast()
+        self.notify(sentence, title=_("Hint"), timeout=30, markup=False)
+        self._hint_toast = True
+
+    def _clear_hint_toast(self) -> None:
+        if self._hint_toast:
+            self.app.clear_notifications()
+            self._hint_toast = False
 
     # -- claims and concessions (ISkO 4.4) ------------------------------------------
 
