@@ -131,6 +131,9 @@ async def test_the_soloist_gives_up_and_loses() -> None:
         result = app.screen.outcome.result
         assert result.conceded == "soloist" and not result.won
         assert "the soloist gave up" in screen_text(app)
+        # what was taken when play stopped, not tricks "0:10" of a deal not played out
+        assert "When play stopped the soloist had 0 tricks with" in screen_text(app)
+        assert "the defenders 0 tricks with 0 card points." in screen_text(app)
 
 
 async def bot_claims(pilot: Pilot[Any], app: SkatApp) -> None:

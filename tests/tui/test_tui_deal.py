@@ -3,9 +3,11 @@ tricks, the result and the score sheet."""
 
 from __future__ import annotations
 
+from skat_core.bots import RandomBot
 from skat_core.cards import CardSet
-from skat_core.game import Phase
+from skat_core.game import Action, Bid, Pass, Phase
 from skat_core.rules import GameType
+from skat_core.views import SeatView
 from skat_tui.screens import DealResultScreen, LastTrickScreen, ScoreSheetScreen, TableScreen
 from skat_tui.widgets import HandView
 
@@ -195,3 +197,28 @@ async def test_a_hint_in_the_discard_chooses_two_cards() -> None:
         await pilot.press("d")
         await settle(pilot)
         assert view(app).phase == Phase.DECLARE
+
+
+class BidOnceBot(RandomBot):
+    """Bids 18 as middlehand, passes otherwise."""
+
+    def choose(self, view: SeatView) -> Action:
+        if view.phase == Phase.BIDDING:
+            if view.seat == 1 and Bid(18) in view.legal:
+                return Bid(18)
+            if Pass() in view.legal:
+                return Pass()
+        return super().choose(view)
+
+
+async def test_answering_a_bid_offers_only_yes_and_pass() -> None:
+    """Forehand answering middlehand's 18 can only say yes or pass: the
+    footer offers no Bid and no -/+ then."""
+    app = make_app(factory=lambda level, seed=0: BidOnceBot(seed), viewer=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.BIDDING and v.seat == 0 and v.to_move == 0 and v.bid == 18
+        footer = screen_text(app).splitlines()[-1]
+        assert "Yes" in footer and "Pass" in footer, footer
+        assert "Bid" not in footer and "−/+" not in footer and "-/+" not in footer, footer

@@ -42,7 +42,7 @@ from skat_core.views import SeatView
 from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
 from ..guide import ALL_GAMES, bidding_guide, estimate
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..messages import NewMatchRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
@@ -342,7 +342,8 @@ class TableScreen(Screen[None]):
                         Text(card_text(c, self.deck), style=card_style(c, self.deck))
                         for c in open_cards
                     )
-            elif self.controller.thinking == player and view.phase != Phase.FINISHED:
+            elif (self.controller.thinking == player and view.phase != Phase.FINISHED
+                  and not self.controller.asking):  # the human must answer first
                 line2.append("thinking…", style="italic")
             elif view.phase <= Phase.DECLARE and seat in words:
                 line2.append(words[seat], style="dim" if words[seat] == "passed" else "bold")
@@ -397,8 +398,13 @@ class TableScreen(Screen[None]):
             for i, c in enumerate(t.cards):
                 cards[(t.leader + i) % 3] = CARDS[c]
             winner = t.winner
-            pts = trick_points(t.cards)
-            note = f"Trick to {by_seat[winner]} · {pts} points"
+            if view.contract is not None and view.contract.game == GameType.NULL:
+                note = _("Trick to {name}").format(name=by_seat[winner])
+            else:
+                pts = trick_points(t.cards)
+                note = ngettext("Trick to {name} · {points} point",
+                                "Trick to {name} · {points} points", pts).format(
+                    name=by_seat[winner], points=pts)
         elif view.phase == Phase.PLAYING:
             note = f"First lead: {by_seat[view.to_move]}"
         elif view.phase == Phase.BIDDING:
@@ -693,7 +699,10 @@ class TableScreen(Screen[None]):
                 return True if HOLD in legal else None
             if action == "pass_bid":
                 return True if PASS in legal else None
-            return True if any(isinstance(a, Bid) for a in legal) else None
+            if any(isinstance(a, Bid) for a in legal):
+                return True
+            # Answering with yes or pass only: no Bid and -/+ offered at all
+            return False if HOLD in legal else None
         if action in ("pick_up", "play_hand"):
             return phase == Phase.SKAT and mine and not self.hand_mode
         if action == "back":
