@@ -210,6 +210,8 @@ class Spot:
     card: Card | None = None
     to_move: bool = False
     won: bool = False
+    led: bool = False
+    """This player led the trick on the table (marked ◆ by the name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +258,9 @@ class TrickArea(Widget):
             elif spot.to_move:
                 style = Style(bold=True, color="#ffffff", underline=True)
                 name = f"▸ {name}"
+            elif spot.led:
+                style = Style(bold=True, color="#cfe8d5")
+                name = f"◆ {name}"
             else:
                 style = felt
             canvas.put_centred(x + FACE_WIDTH // 2, y, name, style)

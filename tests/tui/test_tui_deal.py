@@ -123,6 +123,11 @@ async def test_last_trick_and_hint() -> None:
 
         while view(app).to_move != view(app).seat:
             await settle(pilot)
+        v = view(app)
+        assert v.trick  # forehand led: the leader of the trick on the table is marked
+        leader = table(app)._names_by_seat()[v.leader]
+        assert f"◆ {leader}" in screen_text(app)
+        assert f"{leader} led ◆" in screen_text(app)
         for _ in range(2):  # a second hint replaces the first: one at a time
             await pilot.press("i")
             await settle(pilot)

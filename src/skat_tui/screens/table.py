@@ -392,7 +392,12 @@ class TableScreen(Screen[None]):
         if view.trick:
             for i, c in enumerate(view.trick):
                 cards[(view.leader + i) % 3] = CARDS[c]
-            note = f"Trick {sum(view.tricks) + 1} of 10"
+            number = sum(view.tricks) + 1
+            if view.leader == view.seat:
+                note = _("Trick {number} of 10 · you led ◆").format(number=number)
+            else:
+                note = _("Trick {number} of 10 · {name} led ◆").format(
+                    number=number, name=by_seat[view.leader])
         elif view.last_trick is not None and view.phase >= Phase.PLAYING:
             t = view.last_trick
             for i, c in enumerate(t.cards):
@@ -417,6 +422,7 @@ class TableScreen(Screen[None]):
                 card=cards.get(seat),
                 to_move=view.to_move == seat,
                 won=winner == seat,
+                led=bool(view.trick) and view.leader == seat,
             )
         by_place = {}
         for seat in range(3):
