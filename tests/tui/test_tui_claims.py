@@ -100,7 +100,7 @@ async def test_a_claim_the_bots_refuse_is_played_on_with_the_cards_shown() -> No
         claim = lines.index("You show your cards and claim the rest.")
         assert lines[claim - 1] == "You play Grand hand."
         assert lines[claim + 1].endswith(" plays on.")
-        assert not any(line.startswith("Trick 1 ") for line in lines)
+        assert not any(line.startswith("Trick 1:") for line in lines)
         # The defenders see the soloist's cards now.
         c = table(app).controller
         defender = c.view(c.match.seats[(v.seat + 1) % 3])
@@ -110,7 +110,7 @@ async def test_a_claim_the_bots_refuse_is_played_on_with_the_cards_shown() -> No
         await settle(pilot)
         lines = log(app)
         assert lines.index("You show your cards and claim the rest.") < next(
-            i for i, line in enumerate(lines) if line.startswith("Trick 1 goes to "))
+            i for i, line in enumerate(lines) if line.startswith("Trick 1: "))
         while view(app).phase == Phase.PLAYING:
             await pilot.press("enter")
             await settle(pilot)

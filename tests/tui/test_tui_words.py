@@ -36,7 +36,7 @@ def test_a_give_up_comes_after_the_trick_it_follows(start_play: StartPlay) -> No
         s = s.apply(Play(card))
     s = s.apply(Resign(1))  # Bea gives up after trick 1
     lines = plain(s, 2, (PlayOn(3, 2),))
-    assert lines[-3:] == ["Trick 1 goes to Bea: 15 points.", "Bea gives up.", "You play on."]
+    assert lines[-3:] == ["Trick 1: Bea +15", "Bea gives up.", "You play on."]
     assert plain(s, 1)[-1] == "You give up."
 
 
@@ -53,7 +53,7 @@ def test_no_card_points_in_null(start_play: StartPlay) -> None:
     s = start_play(DEAL, Declare(GameType.NULL))
     for card in (Card.D7, Card.DT, Card.DQ):
         s = s.apply(Play(card))
-    assert plain(s, 0)[-1] == "Trick 1 goes to Cid."
+    assert plain(s, 0)[-1] == "Trick 1: Cid"
 
 
 def test_hints_say_what_to_do_and_why(start_play: StartPlay) -> None:

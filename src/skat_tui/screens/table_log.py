@@ -20,7 +20,7 @@ from skat_core.rules import GameType, trick_points
 from skat_core.views import SeatView
 
 from ..deck import DeckStyle, card_chip
-from ..i18n import _, ngettext
+from ..i18n import _
 from .text import contract_text, tricks_so_far
 
 
@@ -149,15 +149,13 @@ def _trick_line(
 ) -> Text:
     _leader, cards, winner = trick
     name = Text(name_of_seat[winner], style="bold")
-    if null:
+    if null:  # card points do not count in null
         if winner == view.seat:
-            return fill(_("Trick {number} goes to you."), number=str(number))
-        return fill(_("Trick {number} goes to {name}."), number=str(number), name=name)
+            return fill(_("Trick {number}: you"), number=str(number))
+        return fill(_("Trick {number}: {name}"), number=str(number), name=name)
+    # "+{points}": the card points the trick brings (short, to fit the log)
     points = trick_points(cards)
     if winner == view.seat:
-        template = ngettext("Trick {number} goes to you: {points} point.",
-                            "Trick {number} goes to you: {points} points.", points)
-    else:
-        template = ngettext("Trick {number} goes to {name}: {points} point.",
-                            "Trick {number} goes to {name}: {points} points.", points)
-    return fill(template, number=str(number), name=name, points=str(points))
+        return fill(_("Trick {number}: you +{points}"), number=str(number), points=str(points))
+    return fill(_("Trick {number}: {name} +{points}"), number=str(number), name=name,
+                points=str(points))
