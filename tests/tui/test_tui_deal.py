@@ -227,3 +227,26 @@ async def test_answering_a_bid_offers_only_yes_and_pass() -> None:
         footer = screen_text(app).splitlines()[-1]
         assert "Yes" in footer and "Pass" in footer, footer
         assert "Bid" not in footer and "−/+" not in footer and "-/+" not in footer, footer
+
+
+async def test_cards_11_and_12_have_keys_while_discarding() -> None:
+    """With the skat picked up the hand holds twelve cards: - and = choose
+    the eleventh and twelfth (the keys after 0 on the top row)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert view(app).phase == Phase.DISCARD
+        cards = table(app)._cards
+        assert len(cards) == 12
+        text = screen_text(app)
+        assert " - " in text and " = " in text  # the labels above the cards
+        await pilot.press("minus", "equals_sign")
+        assert table(app).selected == (cards[10], cards[11])
+        await pilot.press("d")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.DECLARE and v.discard == (1 << cards[10] | 1 << cards[11])

@@ -46,7 +46,7 @@ from ..i18n import _, ngettext
 from ..messages import NewMatchRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
-from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
+from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import ConfirmScreen, LastTrickScreen
 from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
@@ -99,8 +99,8 @@ def _bindings() -> list[BindingType]:
         Binding("a", "claim_any", "All mine", show=False),
         Binding("G", "give_up", "Give up", show=False),
     ]
-    for i, key in enumerate(KEY_LABELS):
-        out.append(Binding(key, f"pick({i})", f"Card {key}", show=False))
+    for i, key in enumerate(KEY_LABELS):  # after -/+: those bid while bidding
+        out.append(Binding(KEY_NAMES.get(key, key), f"pick({i})", f"Card {key}", show=False))
     return out
 
 
@@ -566,7 +566,7 @@ class TableScreen(Screen[None]):
         else:
             chosen.append("Nothing chosen yet.  ", style="dim")
         help_ = Text(
-            "1–0 or ←/→ and Space choose · click a card · choose again to change",
+            "1–0, - and = or ←/→ and Space choose · click a card · choose again to change",
             style="dim",
         )
         self.query_one("#discard", DiscardPanel).show(
