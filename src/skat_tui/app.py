@@ -49,6 +49,7 @@ from skat_core.seeds import (
 )
 
 from .controller import BotFactory, MatchController, PlayerSpec
+from .i18n import _
 from .leaderboard import LeaderboardError
 from .messages import NewMatchRequested
 from .screens import (
@@ -63,6 +64,7 @@ from .screens.dialogs import MIN_HEIGHT, MIN_WIDTH
 from .screens.hotseat import HotseatTableScreen, humans, is_hotseat
 from .screens.newmatch import MatchSetup, NewMatchScreen, check_players
 from .screens.start import StartInfo, StartScreen
+from .screenshots import screenshot_dir
 from .settings import BOT_NAMES, Settings, default_path, load_settings, save_settings
 from .storage import (
     DamagedSave,
@@ -198,6 +200,24 @@ class SkatApp(App[None]):
         if self.seed is None:
             return None
         return self.seed if self._matches == 1 else f"{self.seed}/{self._matches}"
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Save an SVG of the screen where it can be saved (Textual's default,
+        ``~/Downloads``, fails where that folder is missing) and say where."""
+        folder = Path(path) if path else screenshot_dir(
+            self.storage.home if self.storage is not None else None)
+        try:
+            saved = self.save_screenshot(filename, str(folder), time_format)
+        except OSError as e:
+            self.notify(_("The screenshot could not be saved: {error}").format(error=e),
+                        severity="error", markup=False)
+            return None
+        self.notify(_("Screenshot saved to {path}").format(path=saved), markup=False,
+                    timeout=8)
+        return saved
 
     def _bot_specs(self, levels: tuple[str, str], viewer: int) -> list[PlayerSpec]:
         """The human at ``viewer``, the two bots left and right of them."""

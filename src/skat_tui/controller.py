@@ -29,7 +29,7 @@ from textual.widget import Widget
 
 from skat_core.bots import Bot, Hint, make_bot
 from skat_core.bots.claims import accepts_claim, agrees_to_give_up, soloist_claims
-from skat_core.game import Action, Claim, GameState, Phase, Resign
+from skat_core.game import Action, Claim, GameState, Phase, Play, Resign
 from skat_core.match import DealOutcome, Match
 from skat_core.views import SeatView
 
@@ -96,13 +96,15 @@ class MatchController(Widget):
     class Answered(Message):
         """A defender answered a claim (``kind`` 'claim') or the partner's
         giving up ('give up'): ``yes`` accepts (a Resign was applied), no
-        plays on."""
+        plays on; ``cards_played``: how many cards of the deal were played
+        when the answer was given (where the table's log puts it)."""
 
-        def __init__(self, player: int, kind: str, yes: bool) -> None:
+        def __init__(self, player: int, kind: str, yes: bool, cards_played: int = 0) -> None:
             super().__init__()
             self.player = player
             self.kind = kind
             self.yes = yes
+            self.cards_played = cards_played
 
     class BotDecided(Message, bubble=False):
         """A bot's choice, posted from its worker thread."""
@@ -398,7 +400,8 @@ class MatchController(Widget):
         self.question = ""
         state = self.match.current
         self._answered_at = len(state.history) if state is not None else -1
-        self.post_message(self.Answered(player, kind, False))
+        played = 0 if state is None else sum(isinstance(a, Play) for _, a in state.history)
+        self.post_message(self.Answered(player, kind, False, played))
         self.advance()
 
     def _open_question(self) -> str:

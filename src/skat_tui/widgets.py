@@ -31,7 +31,11 @@ from .deck import (
     card_face,
 )
 
-KEY_LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+KEY_LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")
+"""The key for each card of the hand, as on the keyboard's top row: twelve
+while discarding (the hand holds the skat)."""
+KEY_NAMES = {"-": "minus", "=": "equals_sign"}
+"""Textual's names of the keys in :data:`KEY_LABELS` that are no letters."""
 CARD_STEP = FACE_WIDTH + 1
 """Columns from one card in the hand to the next (a face and a gap)."""
 
@@ -210,6 +214,8 @@ class Spot:
     card: Card | None = None
     to_move: bool = False
     won: bool = False
+    led: bool = False
+    """This player led the trick on the table (marked ◆ by the name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +262,9 @@ class TrickArea(Widget):
             elif spot.to_move:
                 style = Style(bold=True, color="#ffffff", underline=True)
                 name = f"▸ {name}"
+            elif spot.led:
+                style = Style(bold=True, color="#cfe8d5")
+                name = f"◆ {name}"
             else:
                 style = felt
             canvas.put_centred(x + FACE_WIDTH // 2, y, name, style)

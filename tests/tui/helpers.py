@@ -129,6 +129,11 @@ def view(app: SkatApp) -> SeatView:
     return v
 
 
+def log(app: SkatApp) -> list[str]:
+    """The table's log as plain lines, oldest first."""
+    return [line.plain for line in table(app).log_lines()]
+
+
 def screen_text(app: SkatApp) -> str:
     """Every line of every screen on the stack, as plain text."""
     lines: list[str] = []

@@ -220,7 +220,7 @@ async def test_holding_a_bid_made_to_you() -> None:
         v = view(app)
         assert v.seat == 0 and Hold() in v.legal
         assert "bids 18 to you" in screen_text(app)
-        assert table(app).check_action("bid", ()) is None  # Bid greyed: only yes or pass
+        assert table(app).check_action("bid", ()) is False  # no Bid at all: only yes or pass
         await pilot.press("y")
         await settle(pilot)
         v = view(app)

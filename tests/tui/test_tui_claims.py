@@ -20,7 +20,17 @@ from skat_tui.deck import DeckStyle, card_text
 from skat_tui.screens import DealResultScreen, TableScreen
 from skat_tui.screens.dialogs import ConfirmScreen
 
-from .helpers import make_app, passing_bots, screen_text, settle, start_app, table, view, wait
+from .helpers import (
+    log,
+    make_app,
+    passing_bots,
+    screen_text,
+    settle,
+    start_app,
+    table,
+    view,
+    wait,
+)
 
 # Deal 1 of this seed gives the human (rearhand) ten cards that take every
 # trick in a grand hand whatever the others hold (schwarz.proof).
@@ -84,12 +94,23 @@ async def test_a_claim_the_bots_refuse_is_played_on_with_the_cards_shown() -> No
         assert v.phase == Phase.PLAYING and Claim() in actions(app)
         assert not any(isinstance(a, Resign) for a in actions(app))
         assert "plays on" in screen_text(app)
-        assert "claims the rest" in screen_text(app)  # the table log
+        # The log reads in order: the declaration, the claim, who played on,
+        # and only then trick 1, which the claim interrupted.
+        lines = log(app)
+        claim = lines.index("You show your cards and claim the rest.")
+        assert lines[claim - 1] == "You play Grand hand."
+        assert lines[claim + 1].endswith(" plays on.")
+        assert not any(line.startswith("Trick 1:") for line in lines)
         # The defenders see the soloist's cards now.
         c = table(app).controller
         defender = c.view(c.match.seats[(v.seat + 1) % 3])
         assert defender is not None and defender.open_cards == v.hand
         assert "All mine" not in screen_text(app)  # once only
+        await pilot.press("enter")
+        await settle(pilot)
+        lines = log(app)
+        assert lines.index("You show your cards and claim the rest.") < next(
+            i for i, line in enumerate(lines) if line.startswith("Trick 1: "))
         while view(app).phase == Phase.PLAYING:
             await pilot.press("enter")
             await settle(pilot)
@@ -110,6 +131,9 @@ async def test_the_soloist_gives_up_and_loses() -> None:
         result = app.screen.outcome.result
         assert result.conceded == "soloist" and not result.won
         assert "the soloist gave up" in screen_text(app)
+        # what was taken when play stopped, not tricks "0:10" of a deal not played out
+        assert "When play stopped the soloist had 0 tricks with" in screen_text(app)
+        assert "the defenders 0 tricks with 0 card points." in screen_text(app)
 
 
 async def bot_claims(pilot: Pilot[Any], app: SkatApp) -> None:
@@ -133,6 +157,13 @@ async def test_a_bot_claims_and_the_human_accepts() -> None:
         assert isinstance(app.screen, DealResultScreen)
         result = app.screen.outcome.result
         assert result.conceded == "claim" and result.won and result.soloist_tricks == 10
+        # logged as accepting, after the claim (not as giving up)
+        lines = log(app)
+        assert lines[-3].endswith(" shows the cards and claims the rest."), lines
+        assert "You accept the claim." in lines[-2:], lines
+        assert all(line.endswith("accept the claim.") or line.endswith("accepts the claim.")
+                   for line in lines[-2:]), lines
+        assert not any("give up" in line or "gives up" in line for line in lines)
 
 
 async def bot_plays_ouvert(pilot: Pilot[Any], app: SkatApp) -> None:
@@ -158,6 +189,8 @@ async def test_a_defender_gives_up_and_the_bot_partner_plays_on() -> None:
         await pilot.press("y")
         await settle(pilot)
         assert "plays on" in screen_text(app)  # the table log
+        lines = log(app)
+        assert lines[-2:-1] == ["You give up."] and lines[-1].endswith(" plays on."), lines
         notes = [n.message for n in app._notifications]
         assert any(n.startswith("You gave up; ") and n.endswith(" plays on.") for n in notes), notes
         assert view(app).phase == Phase.PLAYING

@@ -3,9 +3,11 @@ tricks, the result and the score sheet."""
 
 from __future__ import annotations
 
+from skat_core.bots import RandomBot
 from skat_core.cards import CardSet
-from skat_core.game import Phase
+from skat_core.game import Action, Bid, Pass, Phase
 from skat_core.rules import GameType
+from skat_core.views import SeatView
 from skat_tui.screens import DealResultScreen, LastTrickScreen, ScoreSheetScreen, TableScreen
 from skat_tui.widgets import HandView
 
@@ -119,10 +121,29 @@ async def test_last_trick_and_hint() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
 
-        if view(app).to_move == view(app).seat:
+        while view(app).to_move != view(app).seat:
+            await settle(pilot)
+        v = view(app)
+        assert v.trick  # forehand led: the leader of the trick on the table is marked
+        leader = table(app)._names_by_seat()[v.leader]
+        assert f"◆ {leader}" in screen_text(app)
+        assert f"{leader} led ◆" in screen_text(app)
+        for _ in range(2):  # a second hint replaces the first: one at a time
             await pilot.press("i")
             await settle(pilot)
-            assert "Hint:" in screen_text(app)
+            hints = [n.message for n in app._notifications]
+            assert len(hints) == 1, hints
+        hint = hints[0]
+        # In a player's words: what to do, the card by its symbol, no codes
+        assert hint.startswith(("Lead ", "Play ")), hint
+        assert any(s in hint for s in "♣♠♥♦"), hint
+        for code in ("tiers", "rollout", "sampled", "scores", "rule of thumb", "%"):
+            assert code not in hint, hint
+        assert hint in screen_text(app)  # in the toast or the action panel
+        await pilot.press("enter")  # the move made: the hint goes
+        await settle(pilot)
+        assert not list(app._notifications)
+        assert hint not in screen_text(app)
 
 
 async def test_a_game_below_the_bid_needs_a_second_press() -> None:
@@ -181,3 +202,51 @@ async def test_a_hint_in_the_discard_chooses_two_cards() -> None:
         await pilot.press("d")
         await settle(pilot)
         assert view(app).phase == Phase.DECLARE
+
+
+class BidOnceBot(RandomBot):
+    """Bids 18 as middlehand, passes otherwise."""
+
+    def choose(self, view: SeatView) -> Action:
+        if view.phase == Phase.BIDDING:
+            if view.seat == 1 and Bid(18) in view.legal:
+                return Bid(18)
+            if Pass() in view.legal:
+                return Pass()
+        return super().choose(view)
+
+
+async def test_answering_a_bid_offers_only_yes_and_pass() -> None:
+    """Forehand answering middlehand's 18 can only say yes or pass: the
+    footer offers no Bid and no -/+ then."""
+    app = make_app(factory=lambda level, seed=0: BidOnceBot(seed), viewer=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.BIDDING and v.seat == 0 and v.to_move == 0 and v.bid == 18
+        footer = screen_text(app).splitlines()[-1]
+        assert "Yes" in footer and "Pass" in footer, footer
+        assert "Bid" not in footer and "−/+" not in footer and "-/+" not in footer, footer
+
+
+async def test_cards_11_and_12_have_keys_while_discarding() -> None:
+    """With the skat picked up the hand holds twelve cards: - and = choose
+    the eleventh and twelfth (the keys after 0 on the top row)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert view(app).phase == Phase.DISCARD
+        cards = table(app)._cards
+        assert len(cards) == 12
+        text = screen_text(app)
+        assert " - " in text and " = " in text  # the labels above the cards
+        await pilot.press("minus", "equals_sign")
+        assert table(app).selected == (cards[10], cards[11])
+        await pilot.press("d")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.DECLARE and v.discard == (1 << cards[10] | 1 << cards[11])

@@ -7,7 +7,10 @@ history or the leaderboard."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -374,33 +377,48 @@ async def test_analyse_from_the_replay_and_show_the_costly_card(tmp_path: Path) 
         assert screen.step == 51 and screen.state.to_move == 2
 
 
+async def until(pilot: Pilot[Any], ready: Callable[[], bool], seconds: float = 60) -> None:
+    """Let the app run until ``ready()``: on a loaded machine starting the
+    solver's program can take seconds, so no fixed pause."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, "timed out"
+        await pilot.pause(0.05)
+
+
 async def test_closing_the_analysis_stops_the_solver_at_once(tmp_path: Path) -> None:
     """A deal whose first lead takes the solver a long time: the screen
     answers keys while it searches (in a program of its own), and closing
-    the analysis (or quitting) stops the search in the middle."""
+    the analysis (or quitting) kills the search in the middle (the program
+    ends by a kill, not by finishing). No fixed pauses: the waits end as
+    soon as the screen is there, however loaded the machine."""
     app = open_app(load_source(str(DATA / "deal_slow.json"), Storage(tmp_path)), tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
         await pilot.press("a")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen)
+                    and app.screen._process is not None)
         analysis = app.screen
         assert isinstance(analysis, AnalysisScreen)
         process = analysis._process
         assert process is not None and process.poll() is None and analysis.analysis is None
-        assert "cards from the last one back" in screen_text(app) or "solved," in \
-            screen_text(app)
+        await until(pilot, lambda: "cards from the last one back" in screen_text(app)
+                    or "solved," in screen_text(app))
         await pilot.press("m", "m")  # keys work meanwhile
         assert not analysis.mistakes_only
         await pilot.press("escape")
-        await wait(pilot)
-        assert isinstance(app.screen, ReplayScreen)
-        assert process.wait(timeout=5) != 0  # killed
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert analysis.analysis is None  # closed in the middle of the search
+        await until(pilot, lambda: process.poll() is not None)
+        assert process.returncode == -signal.SIGKILL  # killed, not finished
         await pilot.press("a")  # again, then quit in the middle
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen)
+                    and app.screen._process is not None)
         again = app.screen
         assert isinstance(again, AnalysisScreen) and again._process is not None
         process = again._process
-    assert process.wait(timeout=5) != 0
+        assert process.poll() is None
+    assert process.wait(timeout=60) == -signal.SIGKILL
 
 
 async def test_without_a_second_program_the_worker_solves_itself(

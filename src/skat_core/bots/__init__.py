@@ -24,11 +24,21 @@ LEVELS = ("random", "easy", "normal", "strong")
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A suggested action and why: ``scores`` maps each considered action to
-    its expected value for the seat (e.g. expected card points of each card)."""
+    its expected value for the seat (e.g. expected card points of each card).
+
+    ``reason`` is the bot's own note (for logs and tests); what a player is
+    told is built from the fields below, which a screen can put in its own
+    words: ``win`` the chance (0..1) that the soloist wins, over the likely
+    deals the bot looked at; ``worth`` the highest bid the hand is worth
+    (bidding; 0: no game); ``sure`` the card takes this trick (or every
+    trick) whatever the others hold."""
 
     action: Action
     reason: str
     scores: dict[Action, float] = field(default_factory=dict)
+    win: float | None = None
+    worth: int | None = None
+    sure: bool = False
 
 
 class Bot(Protocol):

@@ -127,14 +127,16 @@ class SkatBot:
         legal = view.legal
         if any(isinstance(a, Hold) for a in legal):
             if view.bid <= limit:
-                return Hint(Hold(), f"yes: this hand is worth up to {limit}")
-            return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}, not {view.bid}")
+                return Hint(Hold(), f"yes: this hand is worth up to {limit}", worth=limit)
+            return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}, not {view.bid}",
+                        worth=limit)
         raises = [a for a in legal if isinstance(a, Bid)]
         if raises:
             nxt = min(raises, key=lambda a: a.value)
             if nxt.value <= limit:
-                return Hint(nxt, f"bid {nxt.value}: this hand is worth up to {limit}")
-        return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}")
+                return Hint(nxt, f"bid {nxt.value}: this hand is worth up to {limit}",
+                            worth=limit)
+        return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}", worth=limit)
 
     # -- skat, discard, declaration ---------------------------------------
 
@@ -167,7 +169,8 @@ class SkatBot:
                 top, best = a, ev
         if top is not None:
             return Hint(top.declare, f"{top.declare.contract.describe()}: {top.why}, value "
-                                     f"{top.value} (picking up {pick:+.0f})", scores)
+                                     f"{top.value} (picking up {pick:+.0f})", scores,
+                        win=top.win)
         if best_i < 0:
             return Hint(PickUpSkat(), f"pick up the skat (expected score {pick:+.0f})", scores)
         d = HAND_GAMES[best_i]
@@ -191,6 +194,7 @@ class SkatBot:
             f"put back {CARDS[a]} {CARDS[b]} for {best.declare.contract.describe()} "
             f"(win chance {best.win:.0%})",
             scores,
+            win=best.win,
         )
 
     def _declare(self, view: SeatView) -> Hint:
@@ -208,6 +212,7 @@ class SkatBot:
                     f"{c.declare.contract.describe()}: value {c.value}, "
                     f"win chance {c.win:.0%}",
                     scores,
+                    win=c.win,
                 )
         return Hint(view.legal[0], "no better game", scores)
 
@@ -261,7 +266,8 @@ class SkatBot:
         else:
             reason = (f"{CARDS[best.card]}: the soloist wins {best.win:.0%} of the sampled "
                       f"deals ({how})")
-        return Hint(Play(CARDS[best.card]), f"{reason}; scores: {side}, {unit}", scores)
+        return Hint(Play(CARDS[best.card]), f"{reason}; scores: {side}, {unit}", scores,
+                    win=best.win)
 
     def _play_all_tricks(self, view: SeatView, kn: Knowledge, legal: Mask) -> Hint:
         """Schwarz announced or ouvert: only tricks count.  The soloist on
@@ -287,18 +293,19 @@ class SkatBot:
                 card = claim_card(game, kn.hand, others)
                 return Hint(Play(CARDS[card]),
                             f"{CARDS[card]}: the claim line takes every trick whatever the "
-                            f"defenders hold")
+                            f"defenders hold", sure=True)
         sure = sure_trick_card(game, kn.seat, kn.soloist, legal, kn.trick, kn.trick_leader,
                                possible)
         if sure >= 0 and not solo:
             return Hint(Play(CARDS[sure]), f"{CARDS[sure]} takes this trick whatever the "
-                                           f"soloist holds: the announced game is lost")
+                                           f"soloist holds: the announced game is lost",
+                        sure=True)
         preferred = sure if sure >= 0 else rule_card(
             game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader, possible)
         budget = self.config.budget
         if budget is None:
             reason = "takes this trick for sure" if sure >= 0 else "rule of thumb"
-            return Hint(Play(CARDS[preferred]), reason)
+            return Hint(Play(CARDS[preferred]), reason, sure=sure >= 0)
         estimates, how = all_tricks_values(kn, contract, view.bid, legal, budget,
                                            self.rng(view, "play"))
         best = best_card(estimates, solo, preferred)
@@ -309,7 +316,8 @@ class SkatBot:
         side = "the soloist" if solo else "the defenders"
         return Hint(Play(CARDS[best.card]),
                     f"{CARDS[best.card]}: the soloist takes every trick in {best.win:.0%} of "
-                    f"the sampled deals ({how}); scores: {side}, winning chance in %", scores)
+                    f"the sampled deals ({how}); scores: {side}, winning chance in %", scores,
+                    win=best.win)
 
 
 def _possible(kn: Knowledge) -> tuple[Mask, Mask, Mask]:

@@ -22,6 +22,7 @@ from skat_core.match import DealOutcome, Match, Scoring
 from skat_core.rules import GameType
 
 from ..deck import DeckStyle, cards_line, sort_hand
+from ..i18n import _, ngettext
 from .text import contract_text
 
 SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "Standard"}
@@ -86,8 +87,25 @@ class DealResultScreen(ModalScreen[None]):
             ))
             lines.append(Text(r.explain()))
             if r.contract.game == GameType.NULL:
-                took = "no trick" if r.soloist_tricks == 0 else f"{r.soloist_tricks} trick(s)"
-                lines.append(Text(f"The soloist took {took}."))
+                if r.soloist_tricks == 0:
+                    lines.append(Text(_("The soloist took no trick.")))
+                else:
+                    lines.append(Text(ngettext("The soloist took {n} trick.",
+                                               "The soloist took {n} tricks.",
+                                               r.soloist_tricks).format(n=r.soloist_tricks)))
+            elif r.conceded == "soloist":
+                # Play stopped: count what each side had taken by then (the
+                # tricks not played belong to nobody).
+                solo_tricks = state.tricks[r.soloist]
+                defender_tricks = sum(state.tricks) - solo_tricks
+                lines.append(Text(ngettext(
+                    "When play stopped the soloist had {n} trick with {points} card points,",
+                    "When play stopped the soloist had {n} tricks with {points} card points,",
+                    solo_tricks).format(n=solo_tricks, points=r.soloist_points)))
+                lines.append(Text(ngettext(
+                    "the defenders {n} trick with {points} card points.",
+                    "the defenders {n} tricks with {points} card points.",
+                    defender_tricks).format(n=defender_tricks, points=r.defender_points)))
             else:
                 extras = []
                 if r.schwarz:

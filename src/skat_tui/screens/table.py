@@ -32,10 +32,8 @@ from skat_core.game import (
     Hold,
     Pass,
     Phase,
-    PickUpSkat,
     Play,
     Resign,
-    action_str,
 )
 from skat_core.match import Scoring
 from skat_core.rules import GameType, trick_points
@@ -44,13 +42,16 @@ from skat_core.views import SeatView
 from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
 from ..guide import ALL_GAMES, bidding_guide, estimate
+from ..i18n import _, ngettext
 from ..messages import NewMatchRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
-from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
+from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import ConfirmScreen, LastTrickScreen
+from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
-from .text import contract_text, event_lines, led_text
+from .table_log import PlayOn, log_lines
+from .text import contract_text, led_text
 
 if TYPE_CHECKING:
     from skat_core.bots import Hint
@@ -98,8 +99,8 @@ def _bindings() -> list[BindingType]:
         Binding("a", "claim_any", "All mine", show=False),
         Binding("G", "give_up", "Give up", show=False),
     ]
-    for i, key in enumerate(KEY_LABELS):
-        out.append(Binding(key, f"pick({i})", f"Card {key}", show=False))
+    for i, key in enumerate(KEY_LABELS):  # after -/+: those bid while bidding
+        out.append(Binding(KEY_NAMES.get(key, key), f"pick({i})", f"Card {key}", show=False))
     return out
 
 
@@ -124,14 +125,16 @@ class TableScreen(Screen[None]):
         self._overbid_game: GameType | None = None
         """A game below the bid pressed once: a second press declares it."""
         self.hint_text = ""
+        self._hint_toast = False
+        """A hint's toast is showing (cleared when the move is made)."""
         self._deal_seen = -1
         self._phase_seen: Phase | None = None
         self._result_due = False
         self._result_timer: Timer | None = None
         self._asking: int | None = None
-        self._notes: list[Text] = []
-        """Lines for the table log this deal: who refused a claim or a
-        partner's giving up (no action of the engine, so not in the view)."""
+        self._notes: list[PlayOn] = []
+        """Who refused a claim or a partner's giving up this deal, and when
+        (no action of the engine, so not in the view)."""
         """The player a claim or give-up question is open for on this screen."""
         self._bindings_list = [b for b in self.BINDINGS if isinstance(b, Binding)]
         self._binding_state: tuple[bool | None, ...] = ()
@@ -197,6 +200,7 @@ class TableScreen(Screen[None]):
 
     def on_match_controller_changed(self, message: MatchController.Changed) -> None:
         self.hint_text = ""
+        self._clear_hint_toast()
         self.refresh_table()
 
     def on_match_controller_deal_finished(self, message: MatchController.DealFinished) -> None:
@@ -338,7 +342,8 @@ class TableScreen(Screen[None]):
                         Text(card_text(c, self.deck), style=card_style(c, self.deck))
                         for c in open_cards
                     )
-            elif self.controller.thinking == player and view.phase != Phase.FINISHED:
+            elif (self.controller.thinking == player and view.phase != Phase.FINISHED
+                  and not self.controller.asking):  # the human must answer first
                 line2.append("thinking…", style="italic")
             elif view.phase <= Phase.DECLARE and seat in words:
                 line2.append(words[seat], style="dim" if words[seat] == "passed" else "bold")
@@ -363,9 +368,16 @@ class TableScreen(Screen[None]):
         panel.border_subtitle = "SF" if scoring == Scoring.SEEGER_FABIAN else "standard"
         panel.show(text)
 
+    def log_lines(self) -> list[Text]:
+        """The table's log of this deal, oldest first (the panel shows the
+        newest lines that fit)."""
+        if self._view is None:
+            return []
+        return log_lines(self._view, self._names_by_seat(), self.deck, self._notes)
+
     def _draw_log(self, view: SeatView) -> None:
         panel = self.query_one("#log", Line)
-        lines = event_lines(view, self._names_by_seat(), self.deck) + self._notes
+        lines = log_lines(view, self._names_by_seat(), self.deck, self._notes)
         height = max(1, panel.size.height or 6)
         panel.border_title = "Table"
         panel.show(Text("\n").join(lines[-height:]))
@@ -380,14 +392,24 @@ class TableScreen(Screen[None]):
         if view.trick:
             for i, c in enumerate(view.trick):
                 cards[(view.leader + i) % 3] = CARDS[c]
-            note = f"Trick {sum(view.tricks) + 1} of 10"
+            number = sum(view.tricks) + 1
+            if view.leader == view.seat:
+                note = _("Trick {number} of 10 · you led ◆").format(number=number)
+            else:
+                note = _("Trick {number} of 10 · {name} led ◆").format(
+                    number=number, name=by_seat[view.leader])
         elif view.last_trick is not None and view.phase >= Phase.PLAYING:
             t = view.last_trick
             for i, c in enumerate(t.cards):
                 cards[(t.leader + i) % 3] = CARDS[c]
             winner = t.winner
-            pts = trick_points(t.cards)
-            note = f"Trick to {by_seat[winner]} · {pts} points"
+            if view.contract is not None and view.contract.game == GameType.NULL:
+                note = _("Trick to {name}").format(name=by_seat[winner])
+            else:
+                pts = trick_points(t.cards)
+                note = ngettext("Trick to {name} · {points} point",
+                                "Trick to {name} · {points} points", pts).format(
+                    name=by_seat[winner], points=pts)
         elif view.phase == Phase.PLAYING:
             note = f"First lead: {by_seat[view.to_move]}"
         elif view.phase == Phase.BIDDING:
@@ -400,6 +422,7 @@ class TableScreen(Screen[None]):
                 card=cards.get(seat),
                 to_move=view.to_move == seat,
                 won=winner == seat,
+                led=bool(view.trick) and view.leader == seat,
             )
         by_place = {}
         for seat in range(3):
@@ -543,7 +566,7 @@ class TableScreen(Screen[None]):
         else:
             chosen.append("Nothing chosen yet.  ", style="dim")
         help_ = Text(
-            "1–0 or ←/→ and Space choose · click a card · choose again to change",
+            "1–0, - and = or ←/→ and Space choose · click a card · choose again to change",
             style="dim",
         )
         self.query_one("#discard", DiscardPanel).show(
@@ -682,7 +705,10 @@ class TableScreen(Screen[None]):
                 return True if HOLD in legal else None
             if action == "pass_bid":
                 return True if PASS in legal else None
-            return True if any(isinstance(a, Bid) for a in legal) else None
+            if any(isinstance(a, Bid) for a in legal):
+                return True
+            # Answering with yes or pass only: no Bid and -/+ offered at all
+            return False if HOLD in legal else None
         if action in ("pick_up", "play_hand"):
             return phase == Phase.SKAT and mine and not self.hand_mode
         if action == "back":
@@ -910,43 +936,29 @@ class TableScreen(Screen[None]):
             if self._view is not None and self._view.phase == Phase.PLAYING:
                 self._draw_play(self._view, self._mine())
 
-    def _action_label(self, action: Action) -> str:
-        if isinstance(action, Play):
-            return card_text(action.card, self.deck)
-        if isinstance(action, Declare):
-            return contract_text(action.contract, self.deck)
-        if isinstance(action, Discard):
-            return "put back " + " ".join(card_text(c, self.deck) for c in action.cards)
-        if isinstance(action, PickUpSkat):
-            return "pick up the skat"
-        if isinstance(action, Bid):
-            return f"bid {action.value}"
-        return action_str(action)
-
     def _show_hint(self, hint: Hint) -> None:
         view = self._view
         if view is None:
             return
-        label = self._action_label(hint.action)
-        reason = hint.reason
-        for prefix in (label, action_str(hint.action)):
-            if reason.lower().startswith(prefix.lower() + ":"):
-                reason = reason[len(prefix) + 1 :].strip()
-        self.hint_text = f"Hint: {label} — {reason}"
+        sentence = hint_sentence(hint, view, self.deck)
+        self.hint_text = sentence
         if isinstance(hint.action, Play) and hint.action.card in self._cards:
             self.cursor_card = hint.action.card
         if isinstance(hint.action, Bid):
             self.bid_choice = hint.action.value
         if isinstance(hint.action, Discard) and view.phase == Phase.DISCARD:
             self.selected = tuple(hint.action.cards)  # chosen for you; d confirms
-        detail = ""
-        if hint.scores:
-            best = sorted(hint.scores.items(), key=lambda kv: -kv[1])[:6]
-            detail = "\n" + " · ".join(f"{self._action_label(a)} {v:.1f}" for a, v in best)
         self.refresh_table()
-        self.notify(
-            f"{label}: {reason}{detail}", title="Hint (strong bot)", timeout=8, markup=False
-        )
+        # One hint at a time: a new hint replaces the last, and the move
+        # made takes it away (on_match_controller_changed).
+        self._clear_hint_toast()
+        self.notify(sentence, title=_("Hint"), timeout=30, markup=False)
+        self._hint_toast = True
+
+    def _clear_hint_toast(self) -> None:
+        if self._hint_toast:
+            self.app.clear_notifications()
+            self._hint_toast = False
 
     # -- claims and concessions (ISkO 4.4) ------------------------------------------
 
@@ -1030,22 +1042,25 @@ class TableScreen(Screen[None]):
         if message.yes:
             return
         name = self.controller.player_name(message.player)
-        note = Text(f"{name}: ", style="bold")
-        note.append("plays on")
-        self._notes.append(note)
+        seat = self.controller.match.seat_of(message.player)
+        if seat is not None:
+            self._notes.append(PlayOn(message.cards_played, seat))
         if message.player == self.viewer:
-            text = "You play on."
+            text = _("You play on.")
         elif message.kind == "claim":
-            text = f"{name} does not accept the claim and plays on."
+            text = _("{name} does not accept the claim and plays on.").format(name=name)
         else:
+            text = _("{name} does not give up and plays on.").format(name=name)
             view = self._view
-            who = "Your partner"
             if view is not None:
-                for _, a in reversed(view.public_actions):
+                for _seat, a in reversed(view.public_actions):
                     if isinstance(a, Resign):
-                        who = "You" if a.seat == view.seat else self._names_by_seat()[a.seat]
+                        if a.seat == view.seat:
+                            text = _("You gave up; {name} plays on.").format(name=name)
+                        else:
+                            text = _("{partner} gave up; {name} plays on.").format(
+                                partner=self._names_by_seat()[a.seat], name=name)
                         break
-            text = f"{who} gave up; {name} plays on."
         self.notify(text, timeout=5, markup=False)
         self.refresh_table()
 
