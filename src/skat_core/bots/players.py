@@ -1,7 +1,10 @@
 """The ``easy``, ``normal`` and ``strong`` bots.
 
 All three bid, take the skat, discard and declare with :mod:`.bidding` (the
-stronger levels sample more skats).  Card play differs: ``easy`` follows the
+stronger levels sample more skats); ``strong`` chooses its discard and game
+after picking up by double-dummy simulation (:mod:`.simulate`), which any
+level can be given for the bidding too (:attr:`LevelConfig.sim`).  Card play
+differs: ``easy`` follows the
 rules of :mod:`.play_rules` on what it knows; ``normal`` and ``strong`` run
 Perfect-Information Monte Carlo (:mod:`.pimc`) with the budgets of
 :data:`LEVEL_CONFIGS`.
@@ -65,7 +68,10 @@ class LevelConfig:
     """Expected score a game must beat to be bid for (see bidding.bid_limit)."""
     loss_extra: float = 40.0
     """What a lost game costs beyond the soloist's own entry (see
-    bidding.LOSS_EXTRA)."""
+    bidding.LOSS_EXTRA).  40 counts the defenders' gain against the soloist;
+    0 counts the seat's own score only, which is what a seat's result is
+    (the Monte Carlo levels, with ``threshold`` 5: roughly what a seat
+    earns on average as a defender when it passes)."""
     sim: SimBudget | None = None
     """Bidding, skat, discard and declaration by double-dummy simulation
     (:mod:`.simulate`); None: the evaluator alone."""
@@ -78,11 +84,17 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "easy": LevelConfig(skat_samples=6, budget=None, schwarz_samples=100),
     "normal": LevelConfig(
         skat_samples=12,
+        loss_extra=0.0,
+        threshold=5.0,
         budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2),
     ),
     "strong": LevelConfig(
         skat_samples=20,
+        loss_extra=0.0,
+        threshold=5.0,
+        sim=SimBudget(deals=20, nodes=12_000, probe_nodes=1_500, candidates=5, min_deals=3,
+                      before_skat=False),
         budget=SearchBudget(exact_from=5, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2),
         schwarz_samples=600,
@@ -135,7 +147,7 @@ class SkatBot:
 
     def limit(self, view: SeatView) -> int:
         sim = self.config.sim
-        if sim is not None:
+        if sim is not None and sim.before_skat:
             return self._sim_limit(view, sim)
         return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
                          self.play, self.config.threshold, self.config.loss_extra)
@@ -177,7 +189,7 @@ class SkatBot:
         look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
                        self.play)
         extra = self.config.loss_extra
-        if self.config.sim is not None:
+        if self.config.sim is not None and self.config.sim.before_skat:
             kn = read_knowledge(view)
             pick, hand_evs = Blend(view.hand, view.seat, kn.bids, kn.refused, self.config.sim,
                                    str(self.seed), self.play, self.config.skat_samples,

@@ -76,6 +76,9 @@ class SimBudget:
     """The evaluator's estimate counts as this many deals."""
     candidates: int = 6
     """Most (game, discard) candidates after picking up."""
+    before_skat: bool = True
+    """Also bid and choose hand or pick-up by simulation (False: only the
+    discard and declaration after picking up)."""
 
 
 Outcome = tuple[float, float]
