@@ -1,8 +1,8 @@
 """The ``easy``, ``normal`` and ``strong`` bots.
 
 All three bid, take the skat, discard and declare with :mod:`.bidding` (the
-stronger levels sample more skats); ``strong`` chooses its discard and game
-after picking up by double-dummy simulation (:mod:`.simulate`), which any
+stronger levels sample more skats); ``normal`` and ``strong`` choose their
+discard and game after picking up by double-dummy simulation (:mod:`.simulate`), which any
 level can be given for the bidding too (:attr:`LevelConfig.sim`).  Card play
 differs: ``easy`` follows the
 rules of :mod:`.play_rules` on what it knows; ``normal`` and ``strong`` run
@@ -86,6 +86,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         skat_samples=12,
         loss_extra=0.0,
         threshold=5.0,
+        sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
+                      before_skat=False),
         budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2),
     ),
