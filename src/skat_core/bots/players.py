@@ -1,7 +1,10 @@
 """The ``easy``, ``normal`` and ``strong`` bots.
 
 All three bid, take the skat, discard and declare with :mod:`.bidding` (the
-stronger levels sample more skats).  Card play differs: ``easy`` follows the
+stronger levels sample more skats); ``normal`` and ``strong`` choose their
+discard and game after picking up by double-dummy simulation (:mod:`.simulate`), which any
+level can be given for the bidding too (:attr:`LevelConfig.sim`).  Card play
+differs: ``easy`` follows the
 rules of :mod:`.play_rules` on what it knows; ``normal`` and ``strong`` run
 Perfect-Information Monte Carlo (:mod:`.pimc`) with the budgets of
 :data:`LEVEL_CONFIGS`.
@@ -29,6 +32,7 @@ from ..game import (
     action_str,
 )
 from ..rules import TRUMPS, GameType
+from ..value import BID_VALUES
 from ..views import SeatView
 from . import Hint
 from .bidding import (
@@ -43,7 +47,15 @@ from .bidding import (
 from .knowledge import Knowledge, read_knowledge
 from .pimc import SearchBudget, all_tricks_values, best_card, pimc_values
 from .play_rules import rule_card
-from .schwarz import Announcement, announcements, claim_card, claims, sure_trick_card
+from .schwarz import (
+    Announcement,
+    announcements,
+    claim_card,
+    claims,
+    proven_value,
+    sure_trick_card,
+)
+from .simulate import Blend, Planned, SimBudget, pickup_plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +66,15 @@ class LevelConfig:
     """Card play search, None for the rules alone."""
     threshold: float = 0.0
     """Expected score a game must beat to be bid for (see bidding.bid_limit)."""
+    loss_extra: float = 40.0
+    """What a lost game costs beyond the soloist's own entry (see
+    bidding.LOSS_EXTRA).  40 counts the defenders' gain against the soloist;
+    0 counts the seat's own score only, which is what a seat's result is
+    (the Monte Carlo levels, with ``threshold`` 5: roughly what a seat
+    earns on average as a defender when it passes)."""
+    sim: SimBudget | None = None
+    """Bidding, skat, discard and declaration by double-dummy simulation
+    (:mod:`.simulate`); None: the evaluator alone."""
     schwarz_samples: int = 300
     """Lies searched before announcing schwarz with a hand whose only danger
     is a ruff in the first trick (see schwarz.announcements; 0: never)."""
@@ -63,11 +84,19 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "easy": LevelConfig(skat_samples=6, budget=None, schwarz_samples=100),
     "normal": LevelConfig(
         skat_samples=12,
+        loss_extra=0.0,
+        threshold=5.0,
+        sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
+                      before_skat=False),
         budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2),
     ),
     "strong": LevelConfig(
         skat_samples=20,
+        loss_extra=0.0,
+        threshold=5.0,
+        sim=SimBudget(deals=20, nodes=12_000, probe_nodes=1_500, candidates=5, min_deals=3,
+                      before_skat=False),
         budget=SearchBudget(exact_from=5, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2),
         schwarz_samples=600,
@@ -119,8 +148,28 @@ class SkatBot:
     # -- bidding ----------------------------------------------------------
 
     def limit(self, view: SeatView) -> int:
+        sim = self.config.sim
+        if sim is not None and sim.before_skat:
+            return self._sim_limit(view, sim)
         return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
-                         self.play, self.config.threshold)
+                         self.play, self.config.threshold, self.config.loss_extra)
+
+    def _sim_limit(self, view: SeatView, sim: SimBudget) -> int:
+        """The highest ladder value at which picking up or the best hand game
+        is still worth more than the threshold, by simulation."""
+        kn = read_knowledge(view)
+        blend = Blend(view.hand, view.seat, kn.bids, kn.refused, sim, str(self.seed), self.play,
+                      self.config.skat_samples, self.config.loss_extra)
+        limit = 0
+        for v in BID_VALUES:
+            pick, hand_evs = blend.evs(v)
+            if max(pick, *hand_evs) <= self.config.threshold:
+                break
+            limit = v
+        sure = proven_value(view.hand, view.seat == 0)
+        if sure > limit:
+            limit = max(v for v in BID_VALUES if v <= sure)
+        return limit
 
     def _bid(self, view: SeatView) -> Hint:
         limit = self.limit(view)
@@ -143,8 +192,15 @@ class SkatBot:
     def _skat(self, view: SeatView) -> Hint:
         look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
                        self.play)
-        pick = look.pickup_ev(view.bid)
-        hand_evs = look.hand_evs(view.bid)
+        extra = self.config.loss_extra
+        if self.config.sim is not None and self.config.sim.before_skat:
+            kn = read_knowledge(view)
+            pick, hand_evs = Blend(view.hand, view.seat, kn.bids, kn.refused, self.config.sim,
+                                   str(self.seed), self.play, self.config.skat_samples,
+                                   extra).evs(view.bid)
+        else:
+            pick = look.pickup_ev(view.bid, extra)
+            hand_evs = look.hand_evs(view.bid, extra)
         legal = set(view.legal)
         best_i = -1
         best = pick
@@ -163,7 +219,7 @@ class SkatBot:
         for a in sure:
             if a.declare not in legal:
                 continue
-            ev = announced_payoff(a.win, a.value, view.bid)
+            ev = announced_payoff(a.win, a.value, view.bid, extra)
             scores[a.declare] = round(ev, 1)
             if ev > best:
                 top, best = a, ev
@@ -177,12 +233,33 @@ class SkatBot:
         return Hint(d, f"{d.contract.describe()} (expected score {best:+.0f}, "
                        f"picking up {pick:+.0f})", scores)
 
+    def _plan(self, view: SeatView, cards12: Mask, sim: SimBudget) -> tuple[Planned, ...]:
+        kn = read_knowledge(view)
+        plan = pickup_plan(cards12, view.seat, view.bid, kn.bids, kn.refused, sim,
+                           str(self.seed), self.play, self.config.loss_extra)
+        ok = tuple(c for c in plan if c.value >= view.bid)
+        return ok if ok else plan
+
     def _discard(self, view: SeatView) -> Hint:
-        choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid, self.play),
-                             view.bid)
-        best = choices[0]
-        assert best.discard is not None
-        a, b = best.discard
+        sim = self.config.sim
+        if sim is not None:
+            plan = self._plan(view, view.hand, sim)
+            top: Planned = plan[0]
+            a, b = top.discard
+            sim_scores: dict[Action, float] = {}
+            for planned in plan:
+                x, y = planned.discard
+                act = Discard((CARDS[x], CARDS[y]))
+                sim_scores.setdefault(act, round(planned.ev, 1))
+            return Hint(Discard((CARDS[a], CARDS[b])),
+                        f"put back {CARDS[a]} {CARDS[b]} for {top.declare.contract.describe()} "
+                        f"(win chance {top.win:.0%} over {top.deals} simulated deals)",
+                        sim_scores)
+        choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid, self.play,
+                                            self.config.loss_extra), view.bid)
+        chosen = choices[0]
+        assert chosen.discard is not None
+        a, b = chosen.discard
         action = Discard((CARDS[a], CARDS[b]))
         scores: dict[Action, float] = {}
         for c in choices:
@@ -191,16 +268,29 @@ class SkatBot:
                 scores[Discard((CARDS[x], CARDS[y]))] = round(c.ev, 1)
         return Hint(
             action,
-            f"put back {CARDS[a]} {CARDS[b]} for {best.declare.contract.describe()} "
-            f"(win chance {best.win:.0%})",
+            f"put back {CARDS[a]} {CARDS[b]} for {chosen.declare.contract.describe()} "
+            f"(win chance {chosen.win:.0%})",
             scores,
             win=best.win,
         )
 
     def _declare(self, view: SeatView) -> Hint:
         discard = view.discard or 0
+        sim = self.config.sim
+        if sim is not None and discard:
+            legal = set(view.legal)
+            plan = [c for c in self._plan(view, view.hand | discard, sim)
+                    if 1 << c.discard[0] | 1 << c.discard[1] == discard
+                    and c.declare in legal]
+            if plan:
+                top = plan[0]
+                return Hint(top.declare,
+                            f"{top.declare.contract.describe()}: value {top.value}, win chance "
+                            f"{top.win:.0%} over {top.deals} simulated deals",
+                            {c.declare: round(c.ev, 1) for c in plan})
         choices = safe_first(
-            declare_choices(view.hand, discard, view.seat == 0, view.bid, self.play), view.bid)
+            declare_choices(view.hand, discard, view.seat == 0, view.bid, self.play,
+                            self.config.loss_extra), view.bid)
         legal = set(view.legal)
         scores: dict[Action, float] = {
             c.declare: round(c.ev, 1) for c in choices if c.declare in legal
