@@ -254,7 +254,7 @@ class SkatBot:
             return Hint(Discard((CARDS[a], CARDS[b])),
                         f"put back {CARDS[a]} {CARDS[b]} for {top.declare.contract.describe()} "
                         f"(win chance {top.win:.0%} over {top.deals} simulated deals)",
-                        sim_scores)
+                        sim_scores, win=top.win)
         choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid, self.play,
                                             self.config.loss_extra), view.bid)
         chosen = choices[0]
@@ -271,7 +271,7 @@ class SkatBot:
             f"put back {CARDS[a]} {CARDS[b]} for {chosen.declare.contract.describe()} "
             f"(win chance {chosen.win:.0%})",
             scores,
-            win=best.win,
+            win=chosen.win,
         )
 
     def _declare(self, view: SeatView) -> Hint:
@@ -287,7 +287,7 @@ class SkatBot:
                 return Hint(top.declare,
                             f"{top.declare.contract.describe()}: value {top.value}, win chance "
                             f"{top.win:.0%} over {top.deals} simulated deals",
-                            {c.declare: round(c.ev, 1) for c in plan})
+                            {c.declare: round(c.ev, 1) for c in plan}, win=top.win)
         choices = safe_first(
             declare_choices(view.hand, discard, view.seat == 0, view.bid, self.play,
                             self.config.loss_extra), view.bid)
