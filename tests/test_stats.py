@@ -8,7 +8,6 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
-from stats_history import MALLORY, record, write_history
 
 from skat_core.match import Scoring
 from skat_tui.leaderboard import Leaderboard, MatchSummary, PlayerLine
@@ -26,6 +25,7 @@ from skat_tui.stats import (
     players_in,
 )
 from skat_tui.storage import Storage
+from stats_history import MALLORY, record, write_history
 
 
 @pytest.fixture
@@ -34,10 +34,10 @@ def storage(tmp_path: Path) -> Storage:
     return Storage(tmp_path, sync=False)
 
 
-def stats_of(storage: Storage, filters: Filters = Filters()) -> Statistics:
+def stats_of(storage: Storage, filters: Filters | None = None) -> Statistics:
     history = load_history(storage)
     assert history.warnings == []
-    return compute(history.deals, filters)
+    return compute(history.deals, filters or Filters())
 
 
 def test_every_human_seat(storage: Storage) -> None:
