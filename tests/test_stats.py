@@ -188,3 +188,16 @@ def test_a_match_played_through_the_keeper_carries_its_seats(tmp_path: Path) -> 
     assert all(d.kinds == {"seeded"} for d in deals)
     s = compute(deals)  # three bots: no human seat to count, none unknown
     assert s.empty and s.unplaced == 0
+
+
+def test_the_computation_loads_no_ui() -> None:
+    """skat_tui.stats is pure: importing it leaves textual and rich out."""
+    import subprocess
+    import sys
+
+    script = ("import sys, skat_tui.stats; ui = sorted(m for m in sys.modules "
+              "if m.split('.')[0] in ('textual', 'rich', 'textual_plotext')); "
+              "assert not ui, ui")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
