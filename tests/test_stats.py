@@ -201,3 +201,39 @@ def test_the_computation_loads_no_ui() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_played_match_agrees_with_the_leaderboard(tmp_path: Path) -> None:
+    """A match kept by MatchKeeper (a human seat played by a random bot here):
+    the statistics of the human's seat from the history match the leaderboard's
+    totals, computed from the match itself."""
+    from skat_core.bots import RandomBot
+    from skat_core.match import Match
+    from skat_tui.storage import MatchKeeper
+
+    storage = Storage(tmp_path, sync=False, clock=lambda: datetime(2026, 12, 1, tzinfo=UTC))
+    names = ("You", "Lena", "Rolf")
+    match = Match.start(names, deals=6, seed="stats-check")
+    keeper = MatchKeeper.start(storage, match, {"You": "human", "Lena": "easy",
+                                                "Rolf": "strong"}, kind="seeded")
+    bots = {n: RandomBot(i) for i, n in enumerate(names)}
+    while not match.is_over:
+        if match.deal_finished or match.current is None:
+            match = match.next_deal()
+            continue
+        state = match.current
+        action = bots[names[match.player_at(state.to_move)]].choose(state.view(state.to_move))
+        match = match.apply(action)
+        keeper.update(match)
+    keeper.close()
+    line = next(p for r in storage.leaderboard().matches().rows for p in r.summary.players
+                if p.name == "You")
+    storage.close()
+    s = stats_of(storage)
+    assert s.overall.deals == 6 and s.unplaced == 0
+    assert (s.overall.seeger_fabian, s.overall.standard) == (line.seeger_fabian, line.standard)
+    assert (s.overall.solo_games, s.overall.solo_won) == (line.solo_games, line.solo_wins)
+    assert [lv for lv, _ in s.by_level] == ["easy", "strong"]
+    (m,) = s.matches
+    assert {n: t[-1] for n, t in m.running_totals().items()} == dict(
+        zip(names, match.totals(Scoring.SEEGER_FABIAN), strict=True))
