@@ -522,7 +522,7 @@ def compute(deals: Sequence[Deal], filters: Filters = Filters()) -> Statistics:
     days: dict[str, list[int]] = {}
     dailies: dict[tuple[str, str | None], list[Any]] = {}
     matches: dict[str, list[Deal]] = {}
-    counted_matches: list[str] = []
+    counted_matches: dict[str, None] = {}  # in order of their first counted deal
     unplaced = 0
     for d, seats in _seats_counted(deals, filters):
         if d.match is not None:
@@ -530,12 +530,14 @@ def compute(deals: Sequence[Deal], filters: Filters = Filters()) -> Statistics:
         if not seats:
             unplaced += d.seats is None
             continue
-        if d.match is not None and d.match not in counted_matches:
-            counted_matches.append(d.match)
+        if d.match is not None:
+            counted_matches.setdefault(d.match)
         for seat in seats:
             overall.add(d, seat)
             for level in levels_faced(d, seat):
-                levels.setdefault(level, _Tally()).add(d, seat)
+                if level not in levels:
+                    levels[level] = _Tally()
+                levels[level].add(d, seat)
             sf, std = d.points(seat, Scoring.SEEGER_FABIAN), d.points(seat, Scoring.STANDARD)
             if d.day:
                 line = days.setdefault(d.day, [0, 0, 0])

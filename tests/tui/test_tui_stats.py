@@ -23,19 +23,27 @@ def shown(app: SkatApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def done(pilot: Pilot[Any]) -> None:
+    """The screen's worker has counted and the screen shows it."""
+    await wait(pilot)
+    await pilot.app.workers.wait_for_complete()
+    await wait(pilot)
+
+
 async def open_stats(pilot: Pilot[Any]) -> StatsScreen:
     await wait(pilot)
     assert isinstance(pilot.app.screen, StartScreen)
     await pilot.press("t")
-    await wait(pilot, 5)
+    await done(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, StatsScreen)
     return screen
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:
-    await pilot.press(*keys)
-    await wait(pilot, 4)
+    for key in keys:
+        await pilot.press(key)
+        await done(pilot)
 
 
 async def test_figures_filters_and_charts(tmp_path: Path) -> None:

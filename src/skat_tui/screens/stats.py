@@ -22,9 +22,11 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
@@ -149,6 +151,19 @@ def days_table(stats: Statistics, scoring: Scoring) -> Table | Text:
     return table
 
 
+class Counted(Message):
+    """The worker has read the history (if ``reload``) and counted it."""
+
+    def __init__(self, generation: int, reload: bool, history: History, error: str | None,
+                 stats: Statistics) -> None:
+        super().__init__()
+        self.generation = generation
+        self.reload = reload
+        self.history = history
+        self.error = error
+        self.stats = stats
+
+
 def _ticks(labels: list[str], most: int = 5) -> tuple[list[int], list[str]]:
     """At most ``most`` evenly spread tick positions and their labels."""
     if len(labels) <= most:
@@ -185,6 +200,11 @@ class StatsScreen(Screen[None]):
         """Which match the running-totals chart shows (-1: the latest)."""
         self.kinds: list[str] = []
         self.players: list[str] = []
+        self.reading = True
+        """The history is being read (the first time, or after r).  (Not
+        ``loading``: that is Textual's loading indicator.)"""
+        self._generation = 0
+        """Counts the loads and recomputations asked for; only the latest is shown."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title", classes="list-title")
@@ -225,19 +245,44 @@ class StatsScreen(Screen[None]):
     # -- data ----------------------------------------------------------------------
 
     def load(self) -> None:
-        """Read the history again and show its statistics."""
-        try:
-            self.history = load_history(self.storage)
-        except StorageError as e:
-            self.history, self.error = History([]), e.message
-        else:
-            self.error = None
-        self.kinds = kinds_in(self.history.deals)
-        self.players = players_in(self.history.deals)
-        if self.filters.player is not None and self.filters.player not in self.players:
-            self.players.append(self.filters.player)
-        self._fill_selects()
-        self.recompute()
+        """Read the history again and show its statistics (in a worker thread:
+        a long history never holds up the screen)."""
+        self._generation += 1
+        self.reading = True
+        self._work(self._generation, True, self.filters)
+        self.show()
+
+    def recompute(self) -> None:
+        """Count again with the current filters (in a worker thread)."""
+        self._generation += 1
+        self._work(self._generation, False, self.filters)
+
+    @work(thread=True, group="stats")
+    def _work(self, generation: int, reload: bool, filters: Filters) -> None:
+        history, error = self.history, self.error
+        if reload:
+            try:
+                history, error = load_history(self.storage), None
+            except StorageError as e:
+                history, error = History([]), e.message
+        stats = compute(history.deals, filters)
+        self.post_message(Counted(generation, reload, history, error, stats))
+
+    def on_counted(self, message: Counted) -> None:
+        message.stop()
+        if message.generation != self._generation:
+            return  # a later load or filter has been asked for meanwhile
+        reload, history = message.reload, message.history
+        self.history, self.error, self.stats = history, message.error, message.stats
+        self.reading = False
+        self.match_index = -1
+        if reload:
+            self.kinds = kinds_in(history.deals)
+            self.players = players_in(history.deals)
+            if self.filters.player is not None and self.filters.player not in self.players:
+                self.players.append(self.filters.player)
+            self._fill_selects()
+        self.show()
 
     def _fill_selects(self) -> None:
         kind = self.query_one("#stats-kind", Select)
@@ -249,11 +294,6 @@ class StatsScreen(Screen[None]):
                               for p in self.players)])
         player.value = self.filters.player if self.filters.player is not None else ALL
 
-    def recompute(self) -> None:
-        self.stats = compute(self.history.deals, self.filters)
-        self.match_index = -1
-        self.show()
-
     # -- showing ---------------------------------------------------------------------
 
     def show(self) -> None:
@@ -262,11 +302,16 @@ class StatsScreen(Screen[None]):
         if self.filters.player is not None:
             title.append(" of ")
             title.append(self.filters.player)  # from the history: text, never markup
-        title.append(f" · {len(self.history.deals)} deals in the history", style="")
+        if self.reading:
+            title.append(" · reading the history…", style="dim")
+        else:
+            title.append(f" · {len(self.history.deals)} deals in the history", style="")
         self.query_one("#stats-title", Static).update(title)
         message = self.query_one("#stats-message", Static)
         nothing = self.error is not None or not self.history.deals
-        if self.error is not None:
+        if self.reading and not self.history.deals:
+            message.update(Text("Reading the history…", style="dim"))
+        elif self.error is not None:
             message.update(Text.assemble(
                 (f"The statistics cannot be shown: {self.error}", "bold red"),
                 "\n\nr tries again · Esc goes back"))
