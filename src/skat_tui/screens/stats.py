@@ -164,13 +164,13 @@ class Counted(Message):
         self.stats = stats
 
 
-def _ticks(labels: list[str], most: int = 5) -> tuple[list[int], list[str]]:
+def _ticks(labels: list[str], most: int = 5) -> tuple[list[float], list[str]]:
     """At most ``most`` evenly spread tick positions and their labels."""
     if len(labels) <= most:
-        return list(range(len(labels))), labels
+        return [float(i) for i in range(len(labels))], labels
     step = (len(labels) - 1) / (most - 1)
     picks = sorted({round(i * step) for i in range(most)})
-    return picks, [labels[i] for i in picks]
+    return [float(i) for i in picks], [labels[i] for i in picks]
 
 
 class StatsScreen(Screen[None]):
@@ -359,7 +359,7 @@ class StatsScreen(Screen[None]):
             plt.plot(xs, values, marker="braille")
             plt.scatter(xs, values, marker="●")
             plt.hline(0)
-            ticks, labels = _ticks([d.day[5:] for d in days])
+            ticks, labels = _ticks([plain(d.day[5:]) for d in days])
             plt.xticks(ticks, labels)
         widget.refresh()
 
@@ -387,7 +387,8 @@ class StatsScreen(Screen[None]):
             xs = list(range(len(match.deals) + 1))
             for name, values in totals.items():
                 plt.plot(xs, [0, *values], label=plain(name)[:20], marker="braille")
-            plt.xticks(xs if len(xs) <= 13 else xs[:: max(1, len(xs) // 6)])
+            shown = xs if len(xs) <= 13 else xs[:: max(1, len(xs) // 6)]
+            plt.xticks([float(x) for x in shown])
             plt.xlabel("deal")
         widget.refresh()
 
@@ -397,8 +398,8 @@ class StatsScreen(Screen[None]):
         plt.clear_data()
         plt.clear_figure()
         points = self.stats.overall.card_points
-        won = sum(1 for p in points if p >= WON_AT)
-        plt.title(f"Soloist's card points, suit and grand: {won} of {len(points)} "
+        reached = sum(1 for p in points if p >= WON_AT)
+        plt.title(f"Soloist's card points, suit and grand: {reached} of {len(points)} "
                   f"reached {WON_AT}")
         if points:
             bins = [0] * 12  # 0-10, 11-20, ..., 51-60 lost; 61-70 ... 111-120 won
@@ -410,7 +411,7 @@ class StatsScreen(Screen[None]):
             plt.bar(labels, lost, color="red", label="lost (≤60)")
             plt.bar(labels, won, color="green", label="won (61+)")
             top = max(bins)
-            plt.yticks(list(range(0, top + 1, max(1, top // 5))))
+            plt.yticks([float(y) for y in range(0, top + 1, max(1, top // 5))])
         widget.refresh()
 
     # -- filters -------------------------------------------------------------------
