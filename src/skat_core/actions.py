@@ -33,6 +33,21 @@ class Phase(IntEnum):
 # --- actions -----------------------------------------------------------------
 
 
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def malformed(field: str, value: object, expected: str) -> IllegalActionError:
+    """The error for an action field of the wrong type (or no action at all)."""
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:30] + "…"
+    return IllegalActionError(f"{field} must be {expected}, not {shown}", Rule.MALFORMED)
+
+
+_GAMES = frozenset(GameType)
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     """Say a value (middlehand to forehand, rearhand to the survivor)."""
@@ -62,7 +77,12 @@ class Discard:
     cards: tuple[Card, Card]
 
     def __post_init__(self) -> None:
-        a, b = self.cards
+        cards = self.cards
+        if not isinstance(cards, tuple | list) or len(cards) != 2 or not all(
+            _is_int(c) for c in cards
+        ):
+            raise malformed("Discard.cards", cards, "two cards")
+        a, b = cards
         if not (0 <= a < 32 and 0 <= b < 32):
             raise IllegalActionError(f"no such cards: {a!r}, {b!r}", Rule.DISCARD)
         ordered = (CARDS[a], CARDS[b]) if a >= b else (CARDS[b], CARDS[a])
@@ -81,6 +101,11 @@ class Declare:
     ouvert: bool = False
 
     def __post_init__(self) -> None:
+        if isinstance(self.game, bool) or self.game not in _GAMES:
+            raise malformed("Declare.game", self.game, "a game (GameType)")
+        for name in ("hand", "schneider", "schwarz", "ouvert"):
+            if not isinstance(getattr(self, name), bool):
+                raise malformed(f"Declare.{name}", getattr(self, name), "true or false")
         object.__setattr__(self, "game", GameType(self.game))
         if self.ouvert and self.game != GameType.NULL:
             object.__setattr__(self, "hand", True)
@@ -122,6 +147,41 @@ class LeaveTable:
 Action: TypeAlias = (
     Bid | Hold | Pass | PickUpSkat | Discard | Declare | Play | Claim | Resign | LeaveTable
 )
+
+_ACTION_TYPES = (Bid, Hold, Pass, PickUpSkat, Discard, Declare, Play, Claim, Resign, LeaveTable)
+
+
+def check_action(action: object) -> None:
+    """Refuse anything that is not an action with fields of the right types
+    (:attr:`Rule.MALFORMED`, naming the field; a bid that is no whole number
+    :attr:`Rule.BID_LADDER`): callers include record readers and network
+    clients.  Ranges (a seat 3, a card not in the hand) are the rules' to
+    check."""
+    if not isinstance(action, _ACTION_TYPES):
+        raise malformed("action", action, "an action (Bid, Hold, Pass, PickUpSkat, Discard, "
+                        "Declare, Play, Claim, Resign, LeaveTable)")
+    if isinstance(action, Bid):
+        if not _is_int(action.value):  # the rule for bid values names it best
+            raise IllegalActionError(
+                f"Bid.value must be a whole number, not {action.value!r:.30}", Rule.BID_LADDER)
+    elif isinstance(action, Play):
+        if not _is_int(action.card):
+            raise malformed("Play.card", action.card, "a card")
+    elif isinstance(action, Resign | LeaveTable):
+        name = type(action).__name__
+        if not _is_int(action.seat):
+            raise malformed(f"{name}.seat", action.seat, "a seat 0, 1 or 2")
+        if isinstance(action, LeaveTable) and not isinstance(action.timeout, bool):
+            raise malformed("LeaveTable.timeout", action.timeout, "true or false")
+    elif isinstance(action, Declare):
+        if not isinstance(action.game, GameType):
+            raise malformed("Declare.game", action.game, "a game (GameType)")
+    elif isinstance(action, Discard):
+        cards = action.cards
+        if not isinstance(cards, tuple) or len(cards) != 2 or not all(
+                _is_int(c) for c in cards):
+            raise malformed("Discard.cards", cards, "two cards")
+
 
 class Trick(NamedTuple):
     leader: int
@@ -170,4 +230,6 @@ __all__ = [
     "Resign",
     "Trick",
     "action_str",
+    "check_action",
+    "malformed",
 ]

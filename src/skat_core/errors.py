@@ -30,6 +30,10 @@ class Rule(StrEnum):
     CLAIM = "claims: only the soloist may show his cards and claim the rest"
     RESIGN = "concessions: the game is already decided or the seat has already given up"
     GAME_OVER = "the deal is over"
+    MALFORMED = (
+        "actions: an action is one of the engine's actions, each field of its type (a seat "
+        "0, 1 or 2, a card, a bid as a whole number, a game, announcements true or false)"
+    )
 
 
 class SkatError(ValueError):

@@ -31,8 +31,10 @@ from .actions import (
     Resign,
     Trick,
     action_str,
+    check_action,
+    malformed,
 )
-from .cards import CARD_POINTS, CARDS, CardSet, Mask, cards_of, points_of
+from .cards import CARD_POINTS, CARDS, Card, CardSet, Mask, cards_of, points_of
 from .deal import Deal
 from .errors import IllegalActionError, Rule
 from .rules import GameType, legal_cards, trick_winner
@@ -101,7 +103,9 @@ class GameState(NamedTuple):
     """Mask of seats (bit per seat) that have passed."""
     soloist: int
     skat: Mask
-    """The skat as it lies: the dealt one, or the two cards put back."""
+    """The skat as it lies: the dealt one, none (0) while the soloist holds it
+    after picking it up, or the two cards put back (the dealt skat is
+    ``deal.skat``)."""
     picked_up: bool
     contract: Contract | None
     hands: tuple[Mask, Mask, Mask]
@@ -242,6 +246,7 @@ def apply(state: GameState, action: Action) -> GameState:
     phase = state.phase
     if phase == Phase.PLAYING and type(action) is Play:
         return _play(state, action)
+    check_action(action)
     if phase == Phase.FINISHED:
         raise IllegalActionError(f"{action_str(action)}: the deal is over", Rule.GAME_OVER)
     if isinstance(action, LeaveTable):
@@ -258,8 +263,10 @@ def apply(state: GameState, action: Action) -> GameState:
         if isinstance(action, PickUpSkat):
             s = state.soloist
             hands = _with(state.hands, s, state.hands[s] | state.skat)
+            # The skat is in the hand now, not beside it: every card in one
+            # place, also if the deal ends before two are put back.
             return state._replace(
-                phase=Phase.DISCARD, picked_up=True, hands=hands,
+                phase=Phase.DISCARD, picked_up=True, hands=hands, skat=0,
                 history=(*state.history, (s, action)),
             )
         if isinstance(action, Declare):
@@ -385,6 +392,8 @@ def _declare(state: GameState, d: Declare) -> GameState:
 def _play(state: GameState, action: Play) -> GameState:
     seat = state.to_move
     card = action.card
+    if card.__class__ is not Card and (not isinstance(card, int) or isinstance(card, bool)):
+        raise malformed("Play.card", card, "a card")
     hand = state.hands[seat]
     if card < 0 or not hand >> card & 1:
         name = CARDS[card] if 0 <= card < 32 else f"card {card!r}"
@@ -545,5 +554,7 @@ __all__ = [
     "Trick",
     "action_str",
     "apply",
+    "check_action",
+    "malformed",
     "new_game",
 ]

@@ -39,6 +39,7 @@ from .errors import RecordError
 from .game import GameState
 from .match import DealOutcome, Match, MatchConfig, Scoring, seats_for
 from .records.jsonrec import dumps, locate_line, record_from_state, state_from_record
+from .records.jsontext import parse_json
 
 FORMAT = "skat-match"
 VERSION = 1
@@ -238,6 +239,8 @@ def _parse_config(value: Any, fail: Callable[[str, str], RecordError]) -> MatchC
     seed = value.get("seed")
     if not isinstance(seed, str):
         raise fail("config.seed", f"the seed is a string, not {_desc(seed)}")
+    if any("\ud800" <= ch <= "\udfff" for ch in seed):
+        raise fail("config.seed", "the seed holds a lone surrogate (no deal can be made of it)")
     first = value.get("first_dealer")
     if not _is_int(first):
         raise fail("config.first_dealer", f"a player number, not {_desc(first)}")
@@ -350,11 +353,12 @@ def loads_match(text: str) -> SavedMatch:
     if not text.strip():
         raise RecordError("the file is empty", 1)
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
+        doc = parse_json(text)
+    except RecordError as e:
         ended = text.rstrip().endswith("}")
-        cut = "" if ended else " (the file ends before the document does: cut off?)"
-        raise RecordError(f"not valid JSON: {e.msg} (column {e.colno}){cut}", e.lineno) from None
+        cut = ("" if ended or not str(e).startswith(f"line {e.line}: not valid JSON")
+               else " (the file ends before the document does: cut off?)")
+        raise RecordError(f"{str(e).removeprefix(f'line {e.line}: ')}{cut}", e.line) from None
     return match_from_dict(doc, line_of=lambda path: locate_line(text, path))
 
 

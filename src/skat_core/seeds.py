@@ -97,6 +97,9 @@ def normalize_seed(text: str) -> str:
         raise ValueError(f"a seed has at most {MAX_SEED_LENGTH} characters, not {len(seed)}")
     if any(unicodedata.category(ch) == "Cc" for ch in seed):
         raise ValueError("a seed may not contain control characters")
+    if any(unicodedata.category(ch) == "Cs" for ch in seed):
+        # a command-line argument that was not UTF-8: it has no SHA-256 input
+        raise ValueError("a seed is text: this one holds bytes that are not UTF-8")
     return seed
 
 

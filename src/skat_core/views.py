@@ -155,7 +155,7 @@ def seat_view(state: DealState, seat: int) -> SeatView:
     discard: Mask | None = None
     if over:
         skat = state.deal.skat
-        discard = state.skat if state.picked_up else None
+        discard = state.skat if state.picked_up and state.skat else None
     elif is_soloist and state.picked_up:
         skat = state.deal.skat
         if state.phase >= Phase.DECLARE:

@@ -7,6 +7,7 @@ work, imported when the subcommand runs so that ``skat --version`` and
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import Any
 
@@ -24,10 +25,21 @@ def main(ctx: click.Context) -> None:
     With no command, opens the start screen: new match, daily, hotseat,
     resume, history, scores, settings.
     """
+    _safe_output()
     if ctx.invoked_subcommand is None:
         from skat_tui.app import run_app
 
         run_app()
+
+
+def _safe_output() -> None:
+    """Text from records (names, ids) may hold lone surrogates, which UTF-8
+    cannot encode: standard output writes them as ``\\udc80`` (as standard
+    error already does) instead of failing with UnicodeEncodeError."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a stream that cannot change
+            reconfigure(errors="backslashreplace")
 
 
 def _run(start: str, **options: Any) -> None:

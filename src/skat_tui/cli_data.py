@@ -15,6 +15,7 @@ import click
 from skat_core.errors import RecordError
 from skat_core.game import GameState
 from skat_core.match import Scoring
+from skat_core.records.jsontext import escape_surrogates
 
 if TYPE_CHECKING:
     from .storage import Storage
@@ -283,18 +284,17 @@ def _games_in_file(path: Path) -> list[_Game]:
     """Every game of a record file (JSON records or ISS lines); the first bad
     one stops the export with its line and field."""
     from skat_core.records import parse_json_records, read_iss, state_from_record
+    from skat_core.records.check import record_format
+    from skat_core.records.files import FileRefused, read_text_file
 
     try:
-        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
-    except OSError as e:
-        raise click.ClickException(f"{path}: cannot read the file: {e.strerror or e}"
-                                   ) from None
-    except UnicodeDecodeError:
-        raise click.ClickException(f"{path}: not UTF-8 text") from None
-    body = text.lstrip()
+        text = read_text_file(path)
+    except FileRefused as e:
+        raise click.ClickException(str(e)) from None
+    kind, _ = record_format(text)
     games: list[_Game] = []
     try:
-        if body.startswith("("):
+        if kind == "iss":
             for number, line in enumerate(text.splitlines(), 1):
                 if not line.strip() or line.lstrip().startswith("#"):
                     continue
@@ -302,13 +302,13 @@ def _games_in_file(path: Path) -> list[_Game]:
                 date = iss.properties.get("DT")
                 games.append(_Game(iss.state, iss.players, iss.id,
                                    {"date": date} if date else {}))
-        elif body.startswith(("{", "[")):
+        elif kind == "json":
             for entry in parse_json_records(text):
                 if entry.error is not None:
                     raise entry.error
                 state = state_from_record(entry.record, line_of=entry.line_of)
                 games.append(_record_game(entry.record, state))
-        else:
+        elif kind == "unknown":
             raise click.ClickException(f"{path}: neither JSON game records nor ISS lines")
     except RecordError as e:
         raise click.ClickException(f"{path}: {e}") from None
@@ -370,18 +370,23 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
     as JSON Lines.
     """
     from skat_core.records import dumps, record_from_state, to_iss
+    from skat_core.records.files import is_file_path
+
+    from .cli_args import number, shown
 
     storage = _storage(home)
     games: list[_Game] = []
     for source in sources:
         path = Path(source)
-        if path.exists():
+        if is_file_path(source):
             games.extend(_games_in_file(path))
-        elif source.strip().lstrip("#").isdigit():
+        elif number(source) is not None:
             games.append(_history_game(storage, source))
+        elif len(source) > 255:
+            raise click.ClickException(f"{shown(source)}: the file name is too long")
         else:
-            raise click.ClickException(f"{source}: neither a history id (a number, see `skat "
-                                       "history`) nor a file that exists")
+            raise click.ClickException(f"{shown(source)}: neither a history id (a number, see "
+                                       "`skat history`) nor a file that exists")
     out: list[str] = []
     try:
         for g in games:
@@ -393,7 +398,7 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
                 out.append(dumps(record, one_line=len(games) > 1))
     except (RecordError, ValueError) as e:
         raise click.ClickException(f"cannot export: {e}") from None
-    text = "\n".join(out) + "\n"
+    text = escape_surrogates("\n".join(out) + "\n")
     if output is None:
         click.echo(text, nl=False)
         return

@@ -18,6 +18,8 @@ import click
 
 from skat_core.errors import RecordError
 
+from .cli_args import number, shown
+
 if TYPE_CHECKING:
     from .screens.replay import ReplayGame
     from .storage import Storage
@@ -37,28 +39,26 @@ class Loaded:
 
 
 def _decode(path: Path) -> str:
+    from skat_core.records.files import FileRefused, read_text_file
+
     try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise ReplayError(f"{path}: cannot read the file: {e.strerror or e}") from None
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        raise ReplayError(f"{path}: not UTF-8 text (neither JSON game records nor ISS "
-                          "lines)") from None
+        return read_text_file(path)
+    except FileRefused as e:
+        raise ReplayError(str(e)) from None
 
 
 def games_in_file(path: Path) -> Loaded:
     """Every readable game of a record file (JSON or ISS lines)."""
     from skat_core.records import parse_json_records, read_iss, state_from_record
+    from skat_core.records.check import record_format
 
     from .screens.replay import ReplayGame
 
     text = _decode(path)
-    body = text.lstrip()
+    kind, _ = record_format(text)
     games: list[ReplayGame] = []
     warnings: list[str] = []
-    if body.startswith("("):
+    if kind == "iss":
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
@@ -69,7 +69,7 @@ def games_in_file(path: Path) -> Loaded:
                 continue
             game_id = iss.id or f"line {number}"
             games.append(ReplayGame(iss.state, iss.players, f"{path.name} · {game_id}", game_id))
-    elif body.startswith(("{", "[")):
+    elif kind == "json":
         for n, entry in enumerate(parse_json_records(text), 1):
             if entry.error is not None:
                 warnings.append(f"{path.name}: {entry.error}")
@@ -85,7 +85,7 @@ def games_in_file(path: Path) -> Loaded:
             game_id = rid if isinstance(rid, str) and rid else f"record {n}"
             games.append(ReplayGame(state, (players[0], players[1], players[2]),
                                     f"{path.name} · {game_id}", game_id))
-    else:
+    elif kind == "unknown":
         raise ReplayError(f"{path}: neither JSON game records nor ISS lines")
     if not games:
         if warnings:
@@ -110,26 +110,29 @@ def history_game(storage: Storage, entry_id: str) -> Loaded:
 def load_source(source: str, storage: Storage, game: str | None = None) -> Loaded:
     """The games of ``source`` (a file, or a history id), narrowed to one by
     ``game``.  Raises :class:`ReplayError`."""
+    from skat_core.records.files import is_file_path
+
     path = Path(source)
-    if path.exists():
-        if path.is_dir():
-            raise ReplayError(f"{source}: a directory, not a game record file")
+    if is_file_path(source):
         loaded = games_in_file(path)
-    elif source.strip().lstrip("#").isdigit():
+    elif number(source) is not None:
         loaded = history_game(storage, source)
+    elif len(source) > 255:
+        raise ReplayError(f"{shown(source)}: the file name is too long")
     else:
-        raise ReplayError(f"{source}: neither a history id (a number, see `skat history`) "
-                          "nor a file that exists")
+        raise ReplayError(f"{shown(source)}: neither a history id (a number, see `skat "
+                          "history`) nor a file that exists")
     if game is None:
         return loaded
     chosen = [g for g in loaded.games if g.game_id == game]
-    if not chosen and game.isdigit() and 1 <= int(game) <= len(loaded.games):
-        chosen = [loaded.games[int(game) - 1]]
+    pick = number(game, len(loaded.games))
+    if not chosen and pick is not None and pick >= 1:
+        chosen = [loaded.games[pick - 1]]
     if not chosen:
         ids = ", ".join(g.game_id or "?" for g in loaded.games[:8])
         more = ", …" if len(loaded.games) > 8 else ""
-        raise ReplayError(f"{source}: no game {game!r} (its games: {ids}{more}; or a number "
-                          f"from 1 to {len(loaded.games)})")
+        raise ReplayError(f"{shown(source)}: no game {shown(game)!r} (its games: {ids}{more}; "
+                          f"or a number from 1 to {len(loaded.games)})")
     return Loaded(chosen[:1], loaded.warnings, loaded.title)
 
 

@@ -29,14 +29,19 @@ def bot_names(levels: Sequence[str]) -> tuple[str, ...]:
     return tuple(f"{level} {i + 1}" for i, level in enumerate(levels))
 
 
+class NotBots(ValueError):
+    """The saved match has a player who is not a bot: it is continued in the
+    app, never here (its save is left as it is)."""
+
+
 def bots_for(match: Match, seats: dict[str, object]) -> list[Bot]:
     """The bots of a match, each seeded from the match seed and its player."""
     out = []
     for i, name in enumerate(match.config.players):
         level = seats.get(name)
         if not isinstance(level, str) or level not in LEVELS:
-            raise ValueError(f"player {name!r} is not a bot ({level!r}); a match with human "
-                             "players is continued in the app")
+            raise NotBots(f"player {name!r} is not a bot ({level!r}); a match with human "
+                          "players is continued in the app")
         out.append(make_bot(level, bot_seed(match.config.seed, i)))
     return out
 
@@ -73,12 +78,19 @@ def run_match(
     ``delay`` sleeps after each action (the crash tests use it to have time
     to kill).  Returns the match as far as it got.  Raises
     :class:`~skat_tui.storage.MatchInUse` while another process plays the
-    saved match of ``storage``; lets others resume it when it returns."""
+    saved match of ``storage``, :class:`NotBots` (nothing written) if the saved
+    match has a human player; lets others resume it when it returns."""
     store = storage if isinstance(storage, Storage) else Storage(storage)
     say = on_message or (lambda text: None)
     from .storage import DamagedSave
 
     try:
+        if store.match_in_use() is None:
+            # A match of people is the app's: refused before resuming it
+            # touches the save.
+            peek = store.load_current()
+            if peek is not None:
+                bots_for(peek.match, peek.seats)
         keeper = MatchKeeper.resume(store)
     except DamagedSave as e:
         say(e.message)
@@ -143,12 +155,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         match = run_match(args.home, args.seed, args.levels.split(","), deals=args.deals,
                           delay=args.delay, max_actions=args.max_actions, on_action=progress,
                           on_message=lambda text: print(text, file=sys.stderr))
-    except ValueError as e:
-        print(f"skat: {e}", file=sys.stderr)
-        return 2
-    except StorageError as e:  # another skat plays the saved match; a disk that refuses
+    except (StorageError, NotBots) as e:
+        # Another skat plays the saved match, the saved match is not one of
+        # bots, a disk that refuses: the save is left alone (docs/saving.md).
         print(f"skat: {e}", file=sys.stderr)
         return 1
+    except ValueError as e:  # the arguments (a seed, the levels): usage, as argparse
+        print(f"skat: {e}", file=sys.stderr)
+        return 2
     totals = " ".join(f"{n}={t}" for n, t in zip(match.config.players, match.totals(),
                                                  strict=True))
     print(f"{'over' if match.is_over else 'stopped'} after {len(match.outcomes)} deals: {totals}")

@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import Any, Generic, TextIO, TypeVar
 
 from skat_core.bots import LEVELS
+from skat_core.errors import RecordError
 from skat_core.match import Match, Scoring
+from skat_core.records.jsontext import escape_surrogates, parse_json
 from skat_core.seeds import parse_daily
 
 SCHEMA_VERSION = 1
@@ -271,9 +273,9 @@ def _match_row(row: sqlite3.Row) -> MatchRow:
     if daily not in (None, "scored", "practice"):
         raise _Damaged("daily", f"scored, practice or empty expected, found {daily!r}")
     try:
-        players_json = json.loads(_str(row["players"], "players"))
-    except json.JSONDecodeError:
-        raise _Damaged("players", "not valid JSON") from None
+        players_json = parse_json(_str(row["players"], "players"))
+    except RecordError as e:
+        raise _Damaged("players", f"not valid JSON ({e})") from None
     if not isinstance(players_json, list) or len(players_json) not in (3, 4):
         raise _Damaged("players", "a list of 3 or 4 players expected")
     players = tuple(_player_line(p, i) for i, p in enumerate(players_json))
@@ -314,6 +316,9 @@ class Leaderboard:
     def _open(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.exists() and not self.path.is_file():
+                # a FIFO or a device would hang sqlite's first read
+                raise LeaderboardError(f"the leaderboard {self.path} is not a regular file")
             conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except (OSError, sqlite3.Error) as e:
             raise LeaderboardError(f"cannot open the leaderboard {self.path}: {e}") from None
@@ -453,6 +458,7 @@ class Leaderboard:
              "standard": p.standard, "solo_games": p.solo_games, "solo_wins": p.solo_wins}
             for p in summary.players
         ], ensure_ascii=False)
+        players = escape_surrogates(players)  # SQLite stores UTF-8 only
 
         def work() -> bool:
             with self._write() as conn:

@@ -16,6 +16,9 @@ from typing import Any
 
 import platformdirs
 
+from skat_core.records.files import FileRefused, read_text_file
+from skat_core.records.jsontext import parse_json
+
 from .deck import DeckStyle
 
 log = logging.getLogger(__name__)
@@ -33,6 +36,8 @@ DEAL_COUNTS = (3, 6, 9, 12, 18, 24, 36)
 BOT_NAMES = ("Lena", "Rolf")
 """The two computer players, on the human's left and right."""
 MAX_NAME = 12
+MAX_SETTINGS_BYTES = 1024 * 1024
+"""A settings file larger than this is damaged (it has a few hundred bytes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,19 +124,17 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     player if the file was damaged."""
     path = path or default_path()
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as exc:
-        log.warning("cannot read %s: %s", path, exc)
-        return Settings(), f"Could not read the settings ({exc}); using the defaults."
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        log.warning("settings file %s is not valid JSON", path)
-        return Settings(), f"The settings file {path} is damaged; using the defaults."
+        if not path.exists() and not path.is_symlink():
+            return Settings(), None
+        data = parse_json(read_text_file(path, MAX_SETTINGS_BYTES))
+    except (OSError, ValueError) as exc:  # FileRefused and RecordError are ValueErrors
+        reason = exc.reason if isinstance(exc, FileRefused) else str(exc)
+        log.warning("cannot read the settings %s: %s", path, reason)
+        return Settings(), (f"The settings file {path} is damaged ({reason}); "
+                            "using the defaults.")
     if not isinstance(data, dict):
-        return Settings(), f"The settings file {path} is damaged; using the defaults."
+        return Settings(), (f"The settings file {path} is damaged (not a JSON object); "
+                            "using the defaults.")
     settings, bad = _check(data)
     if bad:
         log.warning("bad settings in %s: %s", path, ", ".join(bad))

@@ -33,7 +33,7 @@ Nothing in this module imports the UI.
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import sys
 import time
@@ -47,6 +47,8 @@ from typing import Any
 from skat_core.errors import RecordError
 from skat_core.match import Match
 from skat_core.records import dumps
+from skat_core.records.files import FileRefused, open_regular, read_file
+from skat_core.records.jsontext import parse_json
 from skat_core.rules import GameType
 from skat_core.savegame import (
     NewerVersionError,
@@ -73,6 +75,9 @@ whether it is free (:meth:`Storage.match_in_use`) holds it for a moment."""
 _APPEND_TRIES = 40
 """Attempts 0.05 s apart to lock the history for an append (another process
 appending holds it for a moment); after that the line is appended anyway."""
+MAX_HISTORY_LINE = 1024 * 1024
+"""Bytes in one line of the history at most (a record has about 3 KiB);
+a longer line is skipped with a warning."""
 _TAIL = 256 * 1024
 """Bytes at the end of the history searched for a deal already written."""
 
@@ -225,6 +230,21 @@ def write_atomically(path: Path, data: bytes, sync: bool = True) -> None:
         fsync_dir(path.parent)
 
 
+_MAX_PID = 2**31 - 1
+
+
+def _temp_pid(name: str) -> int | None:
+    """The process id in a temporary save's name ``.current.json.<pid>.tmp``;
+    None unless it is ASCII digits naming a possible process (a stray
+    ``.current.json.².tmp`` or ``.current.json.99999999999999999999.tmp`` is
+    not ours and is left alone)."""
+    text = name[len(CURRENT) + 2 : -len(".tmp")]
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
+        return None
+    pid = int(text)
+    return pid if 0 < pid <= _MAX_PID else None
+
+
 def _pid_alive(pid: int) -> bool:
     if sys.platform == "win32":
         return True
@@ -232,7 +252,7 @@ def _pid_alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:
+    except (OSError, OverflowError, ValueError):
         return True
     return True
 
@@ -333,6 +353,20 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
         contract.describe(), players[soloist],
         f"{'won' if won else 'lost'} {score:+d}", score,
     )
+
+
+def _history_entry(line_no: int, raw: bytes | None) -> HistoryEntry:
+    """The entry of one line of the history (bytes as read, None for one too
+    long to read); RecordError naming the line for anything that is not a game
+    record within limits."""
+    if raw is None:
+        raise RecordError(f"longer than {MAX_HISTORY_LINE // 1024} KiB, more than a game "
+                          "record has", line_no)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not UTF-8 text (byte {e.start})", line_no) from None
+    return _entry(line_no, parse_json(text, line_no))
 
 
 def _history_key(record: Mapping[str, Any]) -> tuple[str, int] | None:
@@ -471,12 +505,12 @@ class Storage:
         the field; the caller can start a new match."""
         path = self.current_path
         self._remove_stale_temp_files()
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
+        if not path.exists() and not path.is_symlink():
             return None
-        except OSError as e:
-            raise self._damaged(f"it cannot be read ({e.strerror or e})") from None
+        try:
+            data = read_file(path)
+        except FileRefused as e:
+            raise self._damaged(f"it cannot be read ({e.reason})") from None
         try:
             return loads_match(data.decode("utf-8"))
         except UnicodeDecodeError as e:
@@ -503,10 +537,10 @@ class Storage:
         except OSError:
             return
         for tmp in leftovers:
-            pid_text = tmp.name[len(CURRENT) + 2 : -len(".tmp")]
-            if pid_text.isdigit() and int(pid_text) != os.getpid() and not _pid_alive(
-                int(pid_text)
-            ):
+            pid = _temp_pid(tmp.name)
+            if pid is None or pid == os.getpid() or _pid_alive(pid):
+                continue  # not one of ours (a stray name), or its writer still runs
+            with contextlib.suppress(OSError):  # else removed on a later start
                 tmp.unlink(missing_ok=True)
 
     def clear_current(self) -> None:
@@ -569,8 +603,8 @@ class Storage:
         keys = set()
         for raw in tail.split(b"\n"):
             try:
-                value = json.loads(raw)
-            except (ValueError, UnicodeDecodeError):
+                value = parse_json(raw.decode("utf-8"))
+            except (RecordError, UnicodeDecodeError):
                 continue
             if isinstance(value, dict):
                 key = _history_key(value)
@@ -578,12 +612,33 @@ class Storage:
                     keys.add(key)
         return keys
 
-    def _history_lines(self) -> Iterator[tuple[int, bytes]]:
+    def _history_lines(self) -> Iterator[tuple[int, bytes | None]]:
+        """The lines of the history; None for a line longer than
+        :data:`MAX_HISTORY_LINE`, which is skipped unread so that memory stays
+        bounded."""
         try:
-            with open(self.history_path, "rb") as f:
-                yield from enumerate(f, 1)
-        except FileNotFoundError:
-            return
+            fd = open_regular(self.history_path)
+        except FileRefused as e:
+            if not self.history_path.exists() and not self.history_path.is_symlink():
+                return
+            raise StorageError(f"cannot read the history {e.path}: {e.reason}",
+                               self.history_path) from None
+        try:
+            with os.fdopen(fd, "rb") as f:
+                n = 0
+                while True:
+                    raw = f.readline(MAX_HISTORY_LINE + 1)
+                    if not raw:
+                        return
+                    n += 1
+                    if len(raw) > MAX_HISTORY_LINE and not raw.endswith(b"\n"):
+                        while True:  # the rest of the long line
+                            more = f.readline(MAX_HISTORY_LINE)
+                            if not more or more.endswith(b"\n"):
+                                break
+                        yield n, None
+                        continue
+                    yield n, raw
         except OSError as e:
             raise StorageError(f"cannot read the history {self.history_path}: "
                                f"{e.strerror or e}", self.history_path) from None
@@ -595,34 +650,31 @@ class Storage:
         entries: list[HistoryEntry] = []
         warnings: list[str] = []
         for n, raw in self._history_lines():
-            if not raw.strip():
+            if raw is not None and not raw.strip():
                 continue
-            torn = not raw.endswith(b"\n")
+            torn = raw is not None and not raw.endswith(b"\n")
             try:
-                entries.append(_entry(n, json.loads(raw.decode("utf-8"))))
-            except (ValueError, UnicodeDecodeError) as e:
-                if isinstance(e, RecordError):
-                    reason = str(e)
-                elif torn:
+                entries.append(_history_entry(n, raw))
+            except RecordError as e:
+                reason = str(e)
+                if torn and "not valid JSON" in reason:
                     reason = f"line {n}: cut off (the program stopped while writing it)"
-                else:
-                    reason = f"line {n}: not valid JSON"
                 warnings.append(f"history {self.history_path}: {reason}; skipped")
         return HistoryListing(entries, warnings)
 
     def history_entry(self, entry_id: str | int) -> HistoryEntry:
         """The entry with this id; :class:`StorageError` if there is none."""
         text = str(entry_id).strip().lstrip("#")
-        if not text.isdigit() or int(text) < 1:
+        if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) < 1:
             raise StorageError(f"history ids are numbers from 1 (as `skat history` lists "
                                f"them), not {entry_id!r}", self.history_path)
         want = int(text)
         for n, raw in self._history_lines():
             if n == want:
                 try:
-                    return _entry(n, json.loads(raw.decode("utf-8")))
-                except (ValueError, UnicodeDecodeError) as e:
-                    reason = str(e) if isinstance(e, RecordError) else f"line {n}: not valid JSON"
+                    return _history_entry(n, raw)
+                except RecordError as e:
+                    reason = str(e)
                     raise StorageError(f"history entry {want} in {self.history_path} cannot "
                                        f"be read: {reason}", self.history_path) from None
         raise StorageError(f"there is no history entry {want} (see `skat history`)",

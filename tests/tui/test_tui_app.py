@@ -4,7 +4,6 @@ and bots that think off the UI thread."""
 from __future__ import annotations
 
 import threading
-import time
 
 from skat_core.bots import Bot, RandomBot
 from skat_core.cards import cards_of
@@ -105,13 +104,15 @@ async def test_the_human_can_sit_at_any_place() -> None:
 
 
 class SlowBot(RandomBot):
-    """Thinks for a while, and notes the thread it thinks in."""
+    """Thinks until the test lets it answer, and notes the thread it thinks in
+    (an event, not a sleep: a loaded machine cannot make it answer early)."""
 
     threads: list[int] = []  # noqa: RUF012
+    release = threading.Event()
 
     def choose(self, view: SeatView) -> Action:
         SlowBot.threads.append(threading.get_ident())
-        time.sleep(1.5)
+        SlowBot.release.wait(timeout=60)
         return Pass() if Pass() in view.legal else super().choose(view)
 
 
@@ -121,13 +122,14 @@ def slow_bots(level: str, seed: int | str = 0) -> Bot:
 
 async def test_the_app_answers_while_a_bot_thinks() -> None:
     SlowBot.threads.clear()
+    SlowBot.release.clear()
     app = make_app(factory=slow_bots)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         controller = table(app).controller
         # middlehand, a bot, speaks first; on a loaded machine its worker may
         # take a few frames to start (a bounded wait, not a timing assertion)
-        for _ in range(100):
+        for _ in range(500):
             if controller.thinking is not None:
                 break
             await pilot.pause(0.02)
@@ -138,6 +140,7 @@ async def test_the_app_answers_while_a_bot_thinks() -> None:
         assert controller.thinking is not None
         assert controller.match.current is not None
         assert controller.match.current.history == ()  # still thinking
+        SlowBot.release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         # the decision waits while the help is open, and comes after it closes

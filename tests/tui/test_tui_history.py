@@ -73,15 +73,17 @@ async def test_a_torn_and_edited_history_shows_its_warnings(tmp_path: Path) -> N
     storage = add_deals(tmp_path)
     with open(storage.history_path, "ab") as f:
         f.write(b"this line was edited by hand\n")
+        f.write(b'{"meta": ' + b"[" * 3000 + b"]" * 3000 + b"}\n")  # a RecursionError once
         f.write(b'{"format": "skat-record", "version": 1, "players": ["Ann", "Bob"')  # torn
     app = start_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         history = await open_history(pilot)
         assert [e.id for e in history.entries] == ["2", "1"]
-        assert len(history.warnings) == 2
+        assert len(history.warnings) == 3
         text = screen_text(app)
-        assert "line 3: not valid JSON; skipped" in text
-        assert "line 4: cut off" in text
+        assert "line 3: not valid JSON" in text
+        assert "line 4: nested more than 64 deep" in " ".join(history.warnings)
+        assert "line 5: cut off" in " ".join(history.warnings)
         assert "Cid: Grand" in text
 
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import RecordError
 from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, new_game
+from .files import FileRefused, read_text_file
 from .iss import read_iss
 from .jsonrec import parse_json_records, state_from_record
+from .jsontext import escape_surrogates
 
 _ISS_ID = re.compile(r"\bID\[([^\]]*)\]")
 
@@ -34,7 +35,7 @@ def check_files(paths: list[str], out: TextIO) -> int:
     failed = False
     for path in paths:
         for report in check_file(path):
-            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+            out.write(escape_surrogates(json.dumps(report, ensure_ascii=False)) + "\n")
             failed = failed or "error" in report
     return 1 if failed else 0
 
@@ -42,25 +43,17 @@ def check_files(paths: list[str], out: TextIO) -> int:
 def check_file(path: str) -> Iterator[dict[str, Any]]:
     """The reports of one file's games, in order."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        yield {"id": path, "error": f"{path}: cannot read the file: {e.strerror or e}"}
+        text = read_text_file(path)
+    except FileRefused as e:
+        yield {"id": path if len(path) <= 200 else e.path[:60] + "…", "error": str(e)}
         return
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        yield {"id": f"{path}:{line}", "error": f"{path}: line {line}: not UTF-8 text"}
-        return
-    text = text.removeprefix("\ufeff")
-    body = text.lstrip()
-    if not body:
+    kind, first = record_format(text)
+    if kind == "empty":
         yield {"id": path, "error": f"{path}: the file holds no game records"}
         return
-    first = text[: len(text) - len(body)].count("\n") + 1
-    if body[0] == "(":
+    if kind == "iss":
         yield from _check_iss(path, text)
-    elif body[0] in "{[":
+    elif kind == "json":
         yield from _check_json(path, text)
     else:
         yield {
@@ -68,6 +61,25 @@ def check_file(path: str) -> Iterator[dict[str, Any]]:
             "error": f"{path}: line {first}: neither JSON game records nor ISS lines "
             "('(;GM[Skat]...;)')",
         }
+
+
+_COMMENT = re.compile(r"(?:[ \t\r\f\v]*(?:#[^\n]*)?\n)*[ \t\r\f\v]*")
+
+
+def record_format(text: str) -> tuple[str, int]:
+    """What a record file holds, told by its first character after blank
+    lines and ``#`` comment lines: ``"iss"`` (``(``), ``"json"`` (``{`` or
+    ``[``), ``"empty"`` or ``"unknown"``; and the line of that character."""
+    start = _COMMENT.match(text)
+    pos = start.end() if start else 0
+    line = text.count("\n", 0, pos) + 1
+    if pos >= len(text) or text[pos] == "#":
+        return "empty", line
+    if text[pos] == "(":
+        return "iss", line
+    if text[pos] in "{[":
+        return "json", line
+    return "unknown", line
 
 
 def _check_iss(path: str, text: str) -> Iterator[dict[str, Any]]:
@@ -156,4 +168,4 @@ def abort_note(state: GameState) -> str:
     return f"aborted: {POSITION_NAMES[leave.seat]} {how} {when}"
 
 
-__all__ = ["abort_note", "check_file", "check_files", "game_summary"]
+__all__ = ["abort_note", "check_file", "check_files", "game_summary", "record_format"]

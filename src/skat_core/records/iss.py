@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, Card, CardSet, Mask, cards_of, mask_of
 from ..deal import Deal
-from ..errors import RecordError
+from ..errors import RecordError, Rule
 from ..game import (
     Action,
     Bid,
@@ -57,9 +57,15 @@ from ..rules import GameType
 from ..value import GameResult
 from .jsonrec import replay
 
-_PROPERTY = re.compile(r"([A-Za-z][A-Za-z0-9]*)\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+# The value is matched without backtracking state per character (possessive
+# runs), so memory stays linear in the line: one group repetition per
+# character would cost about 165 bytes per byte of a long name.
+_PROPERTY = re.compile(r"([A-Za-z][A-Za-z0-9]*)\[([^\]\\]*+(?:\\.[^\]\\]*+)*+)\]", re.DOTALL)
 _UNESCAPE = re.compile(r"\\(.)", re.DOTALL)
-_BID = re.compile(r"\d+")
+_BID = re.compile(r"[0-9]+")
+MAX_LINE = 64 * 1024
+"""Characters in one ISS line at most; longer lines are refused (a real one
+has about a thousand)."""
 _DECLARATION = re.compile(r"([GCSHDN])([OHSZ]*)")
 _SEATS = {"0": 0, "1": 1, "2": 2}
 
@@ -85,6 +91,9 @@ class IssGame:
 
 
 def _properties(line: str, line_no: int | None) -> dict[str, str]:
+    if len(line) > MAX_LINE:
+        raise RecordError(f"the line has {len(line):,} characters, more than an ISS record "
+                          f"may have ({MAX_LINE:,})", line_no)
     text = line.strip()
     if not text.startswith("(;"):
         raise RecordError("an ISS record starts with '(;'", line_no, "(;")
@@ -99,9 +108,9 @@ def _properties(line: str, line_no: int | None) -> dict[str, str]:
             break
         m = _PROPERTY.match(text, pos, body_end)
         if m is None:
-            head = re.match(r"[A-Za-z0-9]*", text[pos:body_end])
+            head = re.match(r"[A-Za-z0-9]*", text[pos:pos + 40])
             name = head.group(0) if head and head.group(0) else last
-            if "[" in text[pos:body_end]:
+            if text.find("[", pos, body_end) >= 0:
                 raise RecordError("the line is cut off inside this property (no closing ']')",
                                   line_no, name)
             raise RecordError(f"malformed text after {last}: {text[pos:pos + 20]!r}",
@@ -133,7 +142,8 @@ def _cards(text: str, field: str, line_no: int | None) -> list[Card]:
         try:
             out.append(Card.from_str(token))
         except ValueError:
-            raise RecordError(f"not a card: {token!r}", line_no, field) from None
+            shown = token if len(token) <= 20 else f"{token[:12]}…"
+            raise RecordError(f"not a card: {shown!r}", line_no, field) from None
     return out
 
 
@@ -168,7 +178,8 @@ class _Moves:
         self.texts.append(text)
 
     def error(self, index: int, text: str, message: str) -> RecordError:
-        return RecordError(f"move {index} ({text!r}): {message}", self.line_no, f"MV[{index}]")
+        shown = text if len(text) <= 40 else f"{text[:30]}…"
+        return RecordError(f"move {index} ({shown!r}): {message}", self.line_no, f"MV[{index}]")
 
 
 def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
@@ -226,6 +237,9 @@ def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
         elif act == "p":
             moves.add(index, text, seat, Pass())
         elif _BID.fullmatch(act):
+            if len(act) > 3:
+                raise moves.error(index, text, f"a bid of {len(act)} digits is not a game "
+                                  f"value ({Rule.BID_LADDER.value})")
             moves.add(index, text, seat, Bid(int(act)))
         elif act == "s":
             moves.add(index, text, seat, PickUpSkat())

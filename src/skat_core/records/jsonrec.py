@@ -50,6 +50,7 @@ from ..game import (
 )
 from ..rules import GameType
 from ..value import GameResult
+from .jsontext import escape_surrogates, parse_json
 
 FORMAT = "skat-record"
 VERSION = 1
@@ -214,10 +215,10 @@ def dumps(record: Any, *, one_line: bool = False) -> str:
     """JSON text of a record: readable (one action per line), or ``one_line``
     for JSON Lines files.  No trailing newline."""
     if one_line:
-        return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        return escape_surrogates(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
     out: list[str] = []
     _pretty(record, 0, out, "", "")
-    return "\n".join(out)
+    return escape_surrogates("\n".join(out))
 
 
 def _write_atomically(path: str | os.PathLike[str], text: str) -> None:
@@ -264,7 +265,11 @@ def _is_int(v: object) -> TypeGuard[int]:
 
 
 def _describe(v: Any) -> str:
-    return json.dumps(v, ensure_ascii=False) if _flat(v) else type(v).__name__
+    """A value as an error message quotes it (shortened: it may be huge)."""
+    if not _flat(v):
+        return type(v).__name__
+    text = json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= 60 else f"{text[:50]}… ({len(text):,} characters)"
 
 
 def _check_header(record: Any, fail: _Fail) -> JsonObject:
@@ -293,7 +298,8 @@ def _parse_cards(text: Any, field: str, fail: _Fail, count: int | None = None) -
         try:
             card = Card.from_str(token)
         except ValueError:
-            raise fail(field, f"not a card: {token!r}") from None
+            shown = token if len(token) <= 20 else f"{token[:12]}…"
+            raise fail(field, f"not a card: {shown!r}") from None
         if mask >> card & 1:
             raise fail(field, f"card {card} given twice")
         mask |= 1 << card
@@ -480,10 +486,7 @@ def _check_result(stored: Any, state: GameState, fail: _Fail) -> None:
 def loads(text: str) -> JsonObject:
     """Parse the JSON text of one record and check its format and version
     (the actions are checked by :func:`state_from_record`)."""
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e.msg} (column {e.colno})", e.lineno) from None
+    value = parse_json(text)
     return _check_header(value, _Fail(lambda field: locate_line(text, field)))
 
 
@@ -508,15 +511,14 @@ def parse_json_records(text: str) -> list[JsonEntry]:
     spoils only that line."""
     text = text.removeprefix("\ufeff")
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as e:
+        value = parse_json(text)
+    except RecordError as e:
         lines = text.splitlines()
         filled = [(n, ln) for n, ln in enumerate(lines, 1) if ln.strip()]
         if len(filled) > 1 and all(ln.lstrip().startswith("{") for _, ln in filled):
             return [_json_line(n, ln) for n, ln in filled]
-        line = e.lineno
-        err = RecordError(f"not valid JSON: {e.msg} (column {e.colno})", line)
-        return [JsonEntry(line, None, err, lambda field: line)]
+        line = e.line or 1
+        return [JsonEntry(line, None, e, lambda field: line)]
     if isinstance(value, list):
         entries = []
         for i, item in enumerate(value):
@@ -536,10 +538,9 @@ def parse_json_records(text: str) -> list[JsonEntry]:
 
 def _json_line(number: int, line: str) -> JsonEntry:
     try:
-        value = json.loads(line)
-    except json.JSONDecodeError as e:
-        err = RecordError(f"not valid JSON: {e.msg} (column {e.colno})", number)
-        return JsonEntry(number, None, err, lambda field: number)
+        value = parse_json(line, number)
+    except RecordError as e:
+        return JsonEntry(number, None, e, lambda field: number)
     return JsonEntry(number, value, None, lambda field: number)
 
 
