@@ -555,6 +555,7 @@ class SkatApp(App[None]):
             "hotseat": "people at one keyboard, with bots if you like",
             "history": "every deal you finished",
             "scores": "leaderboard and dailies",
+            "statistics": "your games in tables and charts",
             "settings": "cards, bots, speed, scoring, name",
             "quit": "",
         }
@@ -768,6 +769,11 @@ class SkatApp(App[None]):
         from .screens.scores import ScoresScreen
 
         self.push_screen(ScoresScreen(self.storage))
+
+    def action_statistics(self) -> None:
+        from .screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen(self.storage))
 
     def action_menu(self) -> None:
         """Back to the start screen; a saved match can be resumed from there."""

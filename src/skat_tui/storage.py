@@ -7,7 +7,9 @@ directory, e.g. ``~/.local/share/skat`` on Linux):
   rewritten atomically after every action, so a crash, a closed terminal or
   ``kill -9`` at any moment loses at most the action in flight;
 * ``history.jsonl``: every finished deal as a game record, one per line,
-  appended and synced; an entry's id is its line number;
+  appended and synced; an entry's id is its line number; its ``meta`` has
+  the match id, its ``kind``, the ``date``, the ``seats`` (player name ->
+  ``human`` or the bot level) and, for a daily, whether it is ``scored``;
 * ``leaderboard.sqlite3``: :mod:`skat_tui.leaderboard`;
 * ``current.lock``: held (``flock``) by the one process that plays the saved
   match, so that a second ``skat`` on the same directory never overwrites it
@@ -821,10 +823,16 @@ class MatchKeeper:
 
     def _append(self, number: int) -> None:
         outcome = self.match.outcomes[number]
-        record = outcome_record(self.match, outcome, {
+        extra: dict[str, Any] = {
             "match": self.match_id, "kind": self.meta.get("kind"),
             "date": _utc_stamp(self.storage.clock()),
-        })
+            # Who sat where (a human or a bot level), for the statistics.
+            "seats": {name: level or HUMAN for name, level in seat_levels(self.match,
+                                                                           self.seats)},
+        }
+        if isinstance(self.meta.get("scored"), bool):
+            extra["scored"] = self.meta["scored"]
+        record = outcome_record(self.match, outcome, extra)
         try:
             self.storage.append_history(record)
         except StorageError as e:

@@ -3,7 +3,8 @@
 A menu driven by the keyboard (arrow keys and Enter, or each entry's letter)
 and the mouse.  The screen only offers choices; the app does the work
 (:class:`~skat_tui.app.SkatApp` actions ``new_match``, ``daily``,
-``hotseat``, ``resume``, ``history``, ``scores``, ``settings``, ``quit``).
+``hotseat``, ``resume``, ``history``, ``scores``, ``statistics``, ``settings``,
+``quit``).
 With an unfinished match saved, Resume is enabled, highlighted and says
 which match it is; otherwise it is greyed out.  While another skat plays the
 saved match, Resume says so (choosing it tells where the match is) and the
@@ -40,6 +41,7 @@ ENTRIES = (
     Entry("r", "resume", "Resume"),
     Entry("y", "history", "History"),
     Entry("s", "scores", "Scores"),
+    Entry("t", "statistics", "Statistics"),
     Entry("o", "settings", "Settings"),
     Entry("q", "quit", "Quit"),
 )
