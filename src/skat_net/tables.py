@@ -452,6 +452,7 @@ class Table:
             "seed": self.seed,
             "finished": len(m.outcomes) if m is not None else 0,
             "deal": m.deal_number if m is not None else 0,
+            "actions": len(m.current.history) if m is not None and m.current else 0,
             "dealer": m.dealer if m is not None else 0,
             "totals": list(m.totals()) if m is not None else [0, 0, 0],
             "question": {"kind": kind, "asked": asked} if kind else None,

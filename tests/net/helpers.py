@@ -12,6 +12,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from skat_core.game import Claim, Resign
 from skat_net.client import TableClient
 from skat_net.protocol import PROTOCOL
 from skat_net.server import Limits, TableServer, bound_port, start_server
@@ -67,7 +68,16 @@ class Player:
         self.client = client
         self.rng = random.Random(seed)
         self.sent_for: Any = None
+        self.errors: list[Any] = []
+        self.boldness = 0.0
+        """Chance of claiming or giving up when possible (0: never)."""
         client.on_state = lambda c: self.maybe_act()
+        client.on_error = self.refused
+
+    def refused(self, client: TableClient, error: Any) -> None:
+        self.errors.append(error)
+        self.sent_for = None
+        asyncio.get_running_loop().call_soon(self.maybe_act)
 
     def maybe_act(self) -> None:
         state = self.client.state
@@ -84,6 +94,10 @@ class Player:
         elif state["status"] == "between" and me in state["waiting_for"]:
             self.sent_for = key
             self.client.act("next")
+        elif (not question and self.boldness and self.client.view is not None
+              and self.client.view.phase == 4 and self.rng.random() < self.boldness):
+            self.sent_for = key
+            self.client.act(self.rng.choice([Claim(), Resign(-1)]))
         elif not question and self.client.view is not None and self.client.view.legal:
             self.sent_for = key
             self.client.act(self.rng.choice(self.client.view.legal))
