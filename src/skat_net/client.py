@@ -12,6 +12,7 @@ calls :meth:`TableClient.act` and learns the outcome from the callbacks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -121,6 +122,7 @@ class TableClient:
         self._pending: dict[int, JsonObject] = {}
         self._waiters: dict[int, asyncio.Future[bool]] = {}
         self._task: asyncio.Task[None] | None = None
+        self._sends: set[asyncio.Future[None]] = set()
         self._welcomed = asyncio.Event()
         self.on_state: Callable[[TableClient], None] | None = None
         self.on_deal: Callable[[TableClient, int], None] | None = None
@@ -150,10 +152,8 @@ class TableClient:
             await self._ws.close()
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
 
     def drop(self) -> None:
         """Cut the connection as a network failure would (tests)."""
@@ -165,6 +165,7 @@ class TableClient:
         while not self.closed and self.fatal is None:
             try:
                 async with connect(self.url, ssl=self.tls, max_size=4 * MAX_MESSAGE * 64,
+                                   compression=None,
                                    open_timeout=5, close_timeout=1) as ws:
                     self._ws = ws
                     self._conn_no += 1
@@ -244,15 +245,15 @@ class TableClient:
         elif kind == "note":
             self._callback(self.on_note, msg)
         elif kind == "ack":
-            seq = msg.get("seq")
-            if isinstance(seq, int):
-                self._settle(seq, True)
+            acked = msg.get("seq")
+            if isinstance(acked, int):
+                self._settle(acked, True)
         elif kind == "error":
             err = ProtocolError(str(msg.get("code")), str(msg.get("message")),
                                 msg.get("field"), msg.get("rule"))
-            seq = msg.get("seq")
-            if isinstance(seq, int):
-                self._settle(seq, False)
+            refused = msg.get("seq")
+            if isinstance(refused, int):
+                self._settle(refused, False)
             if err.code in FATAL and not self.connected:
                 self.fatal = err
                 self._callback(self.on_fatal, err)
@@ -280,10 +281,8 @@ class TableClient:
     async def _send(self, msg: JsonObject) -> None:
         if self._ws is None:
             return
-        try:
+        with contextlib.suppress(ConnectionClosed):
             await self._ws.send(json.dumps(msg))
-        except ConnectionClosed:
-            pass
 
     # -- acting -----------------------------------------------------------------
 
@@ -300,7 +299,10 @@ class TableClient:
         self._waiters[seq] = fut
         if self.connected and self._ws is not None:
             msg["_sent_on"] = self._conn_no
-            asyncio.ensure_future(self._send({"type": "act", "seq": seq, "action": body}))
+            task = asyncio.ensure_future(self._send({"type": "act", "seq": seq,
+                                                     "action": body}))
+            self._sends.add(task)
+            task.add_done_callback(self._sends.discard)
         return fut
 
     @property

@@ -469,19 +469,19 @@ class _Reader:
     def _fail(self, key: str, what: str) -> ProtocolError:
         return _field("malformed", f"{self.path}.{key}" if self.path else key, what)
 
-    def int(self, key: str) -> int:
+    def num(self, key: str) -> int:
         v = self.obj.get(key)
         if not _is_int(v):
             raise self._fail(key, "a whole number")
         return v
 
-    def bool(self, key: str) -> bool:
+    def flag(self, key: str) -> bool:
         v = self.obj.get(key)
         if not isinstance(v, bool):
             raise self._fail(key, "true or false")
         return v
 
-    def str(self, key: str, optional: bool = False) -> str | None:
+    def text(self, key: str, optional: bool = False) -> str | None:
         v = self.obj.get(key)
         if v is None and optional:
             return None
@@ -503,7 +503,7 @@ class _Reader:
             raise self._fail(key, "a list of cards")
         return tuple(int(_card(c, key)) for c in v)
 
-    def list(self, key: str) -> list[Any]:
+    def items(self, key: str) -> list[Any]:
         v = self.obj.get(key)
         if not isinstance(v, list):
             raise self._fail(key, "a list")
@@ -518,11 +518,11 @@ def _contract_from(r: _Reader | None) -> Contract | None:
     if r is None:
         return None
     try:
-        game = GameType.from_letter(r.str("game") or "?")
+        game = GameType.from_letter(r.text("game") or "?")
     except ValueError:
         raise r._fail("game", "a game letter") from None
-    return Contract(game, r.bool("hand"), r.bool("schneider"), r.bool("schwarz"),
-                    r.bool("ouvert"))
+    return Contract(game, r.flag("hand"), r.flag("schneider"), r.flag("schwarz"),
+                    r.flag("ouvert"))
 
 
 def _result_from(r: _Reader | None) -> GameResult | None:
@@ -533,19 +533,19 @@ def _result_from(r: _Reader | None) -> GameResult | None:
         raise r._fail("soloist", "a seat or null")
     contract = None
     if r.obj.get("game") is not None:
-        contract = Contract(GameType.from_letter(r.str("game") or "?"), r.bool("hand"),
-                            r.bool("schneider_announced"), r.bool("schwarz_announced"),
-                            r.bool("ouvert"))
+        contract = Contract(GameType.from_letter(r.text("game") or "?"), r.flag("hand"),
+                            r.flag("schneider_announced"), r.flag("schwarz_announced"),
+                            r.flag("ouvert"))
     return GameResult(
-        soloist, contract, r.int("bid"), r.int("matadors"), r.int("soloist_points"),
-        r.int("defender_points"), r.int("soloist_tricks"), r.bool("won"),
-        r.bool("schneider"), r.bool("schwarz"), r.bool("overbid"), r.int("value"),
-        r.int("multiplier"), r.str("conceded", True), r.str("aborted", True))
+        soloist, contract, r.num("bid"), r.num("matadors"), r.num("soloist_points"),
+        r.num("defender_points"), r.num("soloist_tricks"), r.flag("won"),
+        r.flag("schneider"), r.flag("schwarz"), r.flag("overbid"), r.num("value"),
+        r.num("multiplier"), r.text("conceded", True), r.text("aborted", True))
 
 
 def _seated_action(obj: object, field: str) -> tuple[int, Action]:
     r = _Reader(obj, field)
-    seat = r.int("seat")
+    seat = r.num("seat")
     body = {k: v for k, v in r.obj.items() if k != "seat"}
     if body.get("type") == "leave":
         return seat, LeaveTable(seat, bool(body.get("timeout", False)))
@@ -562,14 +562,14 @@ def view_from_json(obj: object) -> SeatView:
     for anything that is not one."""
     r = _Reader(obj, "")
     try:
-        phase = Phase[(r.str("phase") or "").upper()]
+        phase = Phase[(r.text("phase") or "").upper()]
     except KeyError:
         raise r._fail("phase", "a phase name") from None
     last = r.sub("last_trick")
     revealed = r.sub("revealed")
     deal = None
     if revealed is not None:
-        hands = revealed.list("hands")
+        hands = revealed.items("hands")
         if len(hands) != 3:
             raise revealed._fail("hands", "three hands")
         masks = tuple(mask_of(_card(c, "revealed.hands") for c in str(h).split())
@@ -579,39 +579,39 @@ def view_from_json(obj: object) -> SeatView:
         except ValueError as e:
             raise revealed._fail("hands", str(e)) from None
     plays = []
-    for i, p in enumerate(r.list("plays")):
+    for i, p in enumerate(r.items("plays")):
         if not (isinstance(p, list) and len(p) == 2 and _is_int(p[0])):
             raise r._fail(f"plays[{i}]", "[seat, card]")
         plays.append((p[0], int(_card(p[1], f"plays[{i}]"))))
     legal: list[Action] = []
-    for i, a in enumerate(r.list("legal")):
+    for i, a in enumerate(r.items("legal")):
         action = parse_action(a, f"legal[{i}]")
         if isinstance(action, str):
             raise r._fail(f"legal[{i}]", "an engine action")
         legal.append(action)
     triples = []
     for key in ("cards_left", "tricks"):
-        v = r.list(key)
+        v = r.items(key)
         if len(v) != 3 or not all(_is_int(x) for x in v):
             raise r._fail(key, "three whole numbers")
         triples.append((v[0], v[1], v[2]))
     return SeatView(
-        seat=r.int("seat"),
+        seat=r.num("seat"),
         phase=phase,
-        to_move=r.int("to_move"),
-        bid=r.int("bid"),
-        soloist=r.int("soloist"),
+        to_move=r.num("to_move"),
+        bid=r.num("bid"),
+        soloist=r.num("soloist"),
         contract=_contract_from(r.sub("contract")),
         hand=r.cards("hand") or 0,
         public_actions=tuple(_seated_action(a, f"public_actions[{i}]")
-                             for i, a in enumerate(r.list("public_actions"))),
+                             for i, a in enumerate(r.items("public_actions"))),
         skat=r.cards("skat", True),
         discard=r.cards("discard", True),
         open_cards=r.cards("open_cards") or 0,
         trick=r.card_list("trick"),
-        leader=r.int("leader"),
+        leader=r.num("leader"),
         last_trick=None if last is None else Trick(
-            last.int("leader"), last.card_list("cards"), last.int("winner")),
+            last.num("leader"), last.card_list("cards"), last.num("winner")),
         plays=tuple(plays),
         cards_left=triples[0],
         tricks=triples[1],

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -249,10 +250,8 @@ class TableServer:
             await self._left(conn)
 
     async def _send(self, ws: ServerConnection, message: dict[str, Any]) -> None:
-        try:
+        with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(message))
-        except ConnectionClosed:
-            pass
 
     async def _receive(self, conn: _Conn, raw: str | bytes) -> None:
         if not conn.bucket.take():
@@ -472,7 +471,7 @@ async def start_server(
 ) -> Server:
     """Listen on ``host:port`` (port 0: any free port)."""
     return await serve(
-        tables.handler, host, port, ssl=tls, max_size=MAX_MESSAGE, max_queue=16,
+        tables.handler, host, port, ssl=tls, max_size=MAX_MESSAGE, max_queue=16, compression=None,
         ping_interval=20, ping_timeout=20, close_timeout=2,
     )
 

@@ -401,8 +401,10 @@ class Table:
                 state = self.match.current if self.match else None
                 self.answered_at = len(state.history) if state is not None else -1
         m = self.match
-        if m.deal_finished and not m.is_over and not self.waiting_for():
-            if any(s.connected for s in self.seats if not s.is_bot):
+        if m is None:
+            return
+        if (m.deal_finished and not m.is_over and not self.waiting_for()
+                and any(s.connected for s in self.seats if not s.is_bot)):
                 self.match = m.next_deal()
                 self.ready.clear()
                 self.answered_at = -1

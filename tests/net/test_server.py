@@ -249,7 +249,7 @@ async def test_hostile_frames_get_errors_and_change_nothing(tmp_path: Path) -> N
 
 async def test_tokens_act_only_for_their_own_seat(tmp_path: Path) -> None:
     async with running_server(tmp_path) as (tables, url):
-        created, a, wa, b, wb = await seated(url, [{}, {}, {}])
+        created, _a, wa, _b, wb = await seated(url, [{}, {}, {}])
         c = await raw(url)
         wc = await ask(c, {"type": "join", "protocol": PROTOCOL, "code": created["code"],
                            "name": "Cem"}, "welcome")
@@ -414,7 +414,7 @@ async def test_a_person_away_pauses_the_table_unless_a_bot_may_step_in(
             anna = TableClient(url, code=created["code"], name="Anna")
             anna.start()
             await anna.wait_welcome()
-            await until(lambda: anna.view is not None and bool(anna.view.legal))
+            await until(lambda a=anna: a.view is not None and bool(a.view.legal))
             await anna.close()
             table = tables.live[created["table"]].table
             await asyncio.sleep(0.6)
