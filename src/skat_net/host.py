@@ -3,7 +3,7 @@ beside the app, and the invitation to send to friends.
 
 >>> [(s.name, s.level) for s in parse_seats("Anna,Ben:normal,?")]
 [('Anna', None), ('Ben', 'normal'), (None, None)]
->>> invitation("ws://192.168.1.5:7878", "K7QMX3PA").splitlines()[1]
+>>> invitation("ws://192.168.1.5:7878", "K7QM3XPA").splitlines()[1]
 '  skat join ws://192.168.1.5:7878/K7QM-3XPA --name YOUR-NAME'
 """
 

@@ -481,6 +481,7 @@ class Table:
             "takeover": self.takeover,
             "takeover_level": self.takeover_level,
             "answered_at": self.answered_at,
+            "changes": self.version,
             "ready": sorted(self.ready),
             "created": self.created,
             "match": None if self.match is None else match_to_dict(self.match,
@@ -508,7 +509,7 @@ class Table:
         return cls(
             str(doc["id"]), str(doc["code"]), seats, int(doc["deals"]), doc.get("seed"),
             str(doc["scoring"]), doc.get("takeover"), str(doc["takeover_level"]), match,
-            int(doc["answered_at"]), set(doc.get("ready", [])), 1,
+            int(doc["answered_at"]), set(doc.get("ready", [])), int(doc.get("changes", 0)) + 1,
             float(doc.get("created", 0.0)),
         )
 

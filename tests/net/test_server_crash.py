@@ -85,13 +85,14 @@ async def test_kill_9_mid_deal_then_restart_and_resume(tmp_path: Path) -> None:
         assert saved.match is not None and saved.match.deal_number == 1
         proc, _ = start(tmp_path, port)
         await until(lambda: anna.connected and ben.connected, 20)
-        await until(lambda: all(c.state and c.state["status"] == "over" for c in (anna, ben)),
-                    60)
+        await until(lambda: all(c.state and c.state["status"] == "over" and not c.pending
+                                for c in (anna, ben)), 60)
+        await asyncio.sleep(0.05)  # the acknowledgements' callbacks run
         doc = (tmp_path / "tables" / f"{created['table']}.json").read_text()
         match = match_from_dict(json.loads(doc)["match"]).match
         assert match.is_over
         for player, p in zip((anna.known.player, ben.known.player), players, strict=True):
-            assert own_actions(match, player) == p.acked
+            assert own_actions(match, player) == p.acked, [e.to_json() for e in p.errors]
             assert not p.errors
         for c in (anna, ben):
             await c.close()
