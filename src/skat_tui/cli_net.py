@@ -207,10 +207,10 @@ def register(main: click.Group, bench: click.Group) -> None:
 
 def _open_remote(target: str, name: str, thread: object) -> None:
     """Open the app at a remote table (``target`` is URL/CODE)."""
-    from .app import run_app
+    from .online import run_online
 
     try:
-        run_app("online", online=(target, name))
+        run_online(target, name)
     finally:
         stop = getattr(thread, "stop", None)
         if stop is not None:
