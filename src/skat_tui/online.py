@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 from skat_net.client import TableClient
 from skat_net.protocol import JsonObject, ProtocolError
 
+from .messages import NewMatchRequested
 from .remote import OnlineRecorder, RemoteController
 from .screens.table import TableScreen
 from .settings import Settings
@@ -210,7 +211,7 @@ class OnlineApp(App[None]):
             self.notify(message, severity="warning", markup=False)
         self.recorder.messages.clear()
 
-    def start_next_match(self) -> None:
+    def on_new_match_requested(self, message: NewMatchRequested) -> None:
         """The score sheet's 'new match': online, that is leaving the table."""
         self.exit()
 
