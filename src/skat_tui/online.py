@@ -3,8 +3,9 @@
 :class:`OnlineApp` connects a :class:`~skat_net.client.TableClient`, shows
 who is at the table while seats are still free, then opens the same table
 screen as at home with a :class:`~skat_tui.remote.RemoteController`.  Who
-drops and comes back is told in notes; the top line says who is connected
-and who is thinking.  The client runs on the app's own event loop and never
+drops and comes back is told in notes, and so is whom the table waits for
+while they are away (or that a bot plays for them); the table screen marks
+who is thinking.  The client runs on the app's own event loop and never
 blocks it: a lost connection shows *reconnecting* and the table stays
 usable to look at.
 """
@@ -148,7 +149,6 @@ class OnlineApp(App[None]):
         else:
             self.notify(self.status, timeout=4, markup=False,
                         severity="information" if up else "warning")
-            self.sub_title = "" if up else "reconnecting…"
 
     def _fatal(self, error: ProtocolError) -> None:
         self.status = f"The server refused: {error.message}"
@@ -185,7 +185,11 @@ class OnlineApp(App[None]):
         else:
             self.controller.update(state)
         self._record()
-        self.sub_title = self._who()
+        who = self._who()
+        if who != self.sub_title:
+            self.sub_title = who
+            if who:
+                self.notify(who, timeout=6, markup=False)
 
     def _who(self) -> str:
         """Who is away and who is thinking, for the header line."""
