@@ -21,7 +21,9 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
 import ssl
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -90,6 +92,18 @@ def choose_action(level: str, seed: str, view: SeatView) -> Action:
     except Exception:  # the table must go on
         log.exception("bot %s failed", level)
     return view.legal[0]
+
+
+def watch_server(server: int) -> None:
+    """In a bot worker: end when the server process is gone (also after a
+    kill -9, which gives the pool no chance to stop its workers)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="watch-server").start()
 
 
 def write_atomically(path: Path, data: bytes, sync: bool = True) -> None:
@@ -177,7 +191,8 @@ class TableServer:
         self.pool: concurrent.futures.Executor
         if bot_pool == "process":
             self.pool = concurrent.futures.ProcessPoolExecutor(
-                bot_workers, mp_context=multiprocessing.get_context("forkserver"))
+                bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_server, initargs=(os.getpid(),))
         else:
             self.pool = concurrent.futures.ThreadPoolExecutor(bot_workers,
                                                               thread_name_prefix="bot")
@@ -451,7 +466,8 @@ class TableServer:
                 live.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown(wait=isinstance(self.pool, concurrent.futures.ProcessPoolExecutor),
+                           cancel_futures=True)
 
 
 def ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
@@ -489,12 +505,15 @@ async def serve_forever(
 ) -> None:
     """``skat serve``: run until cancelled (Ctrl+C)."""
     tables = TableServer(data_dir, **options)
+    stop = asyncio.get_running_loop().create_future()
+    with contextlib.suppress(NotImplementedError):  # SIGTERM: stop as Ctrl+C does
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set_result, None)
     try:
         server = await start_server(tables, host, port, tls)
         if ready is not None:
             ready(bound_port(server))
         async with server:
-            await server.serve_forever()
+            await stop
     finally:
         tables.close()
 

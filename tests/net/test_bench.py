@@ -10,7 +10,7 @@ from skat_net.bench import percentile, run
 
 def test_the_server_benchmark_at_a_small_size() -> None:
     out = io.StringIO()
-    assert run(tables=3, seconds=3, actions=60, think=0.01, bot="random", out=out) == 0
+    assert run(tables=3, seconds=8, actions=60, think=0.01, bot="random", out=out) == 0
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("tables 3 ")
     assert "actions/s" in lines[1] and "p95" in lines[2]
