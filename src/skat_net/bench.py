@@ -3,7 +3,8 @@
 The server runs as its own process (``skat serve`` on 127.0.0.1, any free
 port, a temporary data directory, every table saved after every action as
 always).  This process opens the tables, each with two simulated people and
-one bot, and plays: each simulated person waits ``think`` seconds (±50%)
+one bot, and plays (saving with fsync after every action, as the server
+does by default, unless ``fsync`` is False): each simulated person waits ``think`` seconds (±50%)
 before a random legal action.  The round trip of an action is the time from
 sending it to the server's ``ack`` (the action applied and saved).  The run
 is bounded by ``seconds`` and by ``actions`` in all.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 import statistics
@@ -72,11 +74,12 @@ class _Sim:
         self.poke()
 
 
-def _start_server(data: Path, bot_level: str) -> tuple[subprocess.Popen[str], str]:
+def _start_server(data: Path, fsync: bool) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
         [sys.executable, "-c", "from skat_tui.cli import main; main()", "serve",
          "--port", "0", "--data", str(data), "--bot-delay", "0", "--max-tables", "100000",
-         "--max-connections", "100000", "--max-per-address", "100000", "--no-fsync"],
+         "--max-connections", "100000", "--max-per-address", "100000",
+         *(() if fsync else ("--no-fsync",))],
         stdout=subprocess.PIPE, text=True,
     )
     assert proc.stdout is not None
@@ -124,11 +127,11 @@ async def _run(url: str, tables: int, seconds: float, actions: int, think: float
 
 
 def run(tables: int = 200, seconds: float = 30.0, actions: int = 200_000, think: float = 0.5,
-        bot: str = "easy", seed: str = "bench", out: Any = None) -> int:
+        bot: str = "easy", seed: str = "bench", out: Any = None, fsync: bool = True) -> int:
     """Print the figures; exit status 0."""
     out = out or sys.stdout
     with tempfile.TemporaryDirectory(prefix="skat-bench-") as tmp:
-        proc, url = _start_server(Path(tmp), bot)
+        proc, url = _start_server(Path(tmp), fsync)
         try:
             result = asyncio.run(_run(url, tables, seconds, actions, think, bot, seed))
         finally:
@@ -144,6 +147,8 @@ def run(tables: int = 200, seconds: float = 30.0, actions: int = 200_000, think:
         "saved_tables": saved,
         "actions_per_second": round(len(lat) / result["seconds"], 1),
         "think_seconds": think,
+        "fsync": fsync,
+        "load_average": [round(x, 1) for x in os.getloadavg()],
         "bot": bot,
         "latency_ms": {
             "p50": round(percentile(lat, 50), 2),
@@ -155,7 +160,8 @@ def run(tables: int = 200, seconds: float = 30.0, actions: int = 200_000, think:
     }
     summary["seconds"] = round(summary["seconds"], 2)
     print(f"tables {summary['tables']} · clients {summary['clients']} "
-          f"({summary['connected']} connected at the end) · bot {bot} · think {think:g} s",
+          f"({summary['connected']} connected at the end) · bot {bot} · think {think:g} s · "
+          f"{'fsync' if fsync else 'no fsync'} · load {summary['load_average'][0]}",
           file=out)
     print(f"actions {summary['actions']} in {summary['seconds']} s: "
           f"{summary['actions_per_second']} actions/s", file=out)

@@ -195,14 +195,16 @@ def register(main: click.Group, bench: click.Group) -> None:
                   help="Seconds a simulated person takes per action (±50%).")
     @click.option("--bot", default="easy", show_default=True,
                   type=click.Choice(["random", "easy", "normal", "strong"]))
-    def bench_server(tables: int, seconds: float, actions: int, think: float, bot: str) -> None:
+    @click.option("--no-fsync", is_flag=True, help="Run the server with --no-fsync.")
+    def bench_server(tables: int, seconds: float, actions: int, think: float, bot: str,
+                     no_fsync: bool) -> None:
         """Tables with two simulated people and a bot each on a local server:
         actions per second and round-trip percentiles."""
         from skat_net.bench import run
 
         if not 1 <= tables <= 2000 or not 0 < seconds <= 600:
             raise click.BadParameter("1 to 2000 tables, 0 to 600 seconds")
-        sys.exit(run(tables, seconds, actions, think, bot))
+        sys.exit(run(tables, seconds, actions, think, bot, fsync=not no_fsync))
 
 
 def _open_remote(target: str, name: str, thread: object) -> None:
