@@ -424,6 +424,9 @@ class TableServer:
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
+        if table.settle(now):
+            self._spawn(self._save_and_tell(live))
+            return
         turn = table.bot_turn(now)
         if turn is None:
             due = table.takeover_due(now)
@@ -435,6 +438,11 @@ class TableServer:
             return
         live.thinking = turn.version
         self._spawn(self._think(live, turn))
+
+    async def _save_and_tell(self, live: _Live) -> None:
+        async with live.lock:
+            await self._save(live)
+        await self._changed(live)
 
     def _spawn_changed(self, live: _Live) -> None:
         live.timer = None

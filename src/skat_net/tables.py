@@ -201,9 +201,21 @@ class Table:
             return None
         for p in self.waiting_for():
             seat = self.seats[p]
-            if not seat.is_bot and not seat.connected and seat.away_since is not None:
-                return max(now, seat.away_since + self.takeover)
+            if (not seat.is_bot and not seat.connected and seat.away_since is not None
+                    and not self.controlled_by_bot(p, now)):
+                return seat.away_since + self.takeover
         return None
+
+    def settle(self, now: float) -> bool:
+        """Let bots answer what they are asked (also for someone away longer
+        than allowed) and deal the next hand when due; True if that changed
+        the table."""
+        match, answered = self.match, self.answered_at
+        self._move_on(now)
+        if self.match is not match or self.answered_at != answered:
+            self.version += 1
+            return True
+        return False
 
     # -- the deal -------------------------------------------------------------
 

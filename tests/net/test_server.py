@@ -445,3 +445,56 @@ async def test_the_frame_scan_finds_a_hidden_card(tmp_path: Path) -> None:
         else:
             raise AssertionError("no frame in play")
         await anna.close()
+
+
+async def test_a_bot_answers_a_claim_for_someone_away(tmp_path: Path) -> None:
+    """The soloist claims; the defender asked is away longer than the host
+    allows: the bot standing in answers, and the deal goes on."""
+    from skat_core.game import Claim
+    from skat_net.protocol import Create, SeatSpec
+    from skat_net.tables import Table
+
+    table = Table.create(Create((SeatSpec(None), SeatSpec(None), SeatSpec(None)), 3,
+                                "claim-away", "sf", 5.0, "random"))
+    players = [table.join(n)[0] for n in ("Anna", "Ben", "Cem")]
+    for p in players:
+        table.connect(p, True, 0.0)
+    seq = 0
+    # play on (random legal actions) until one of the two people is soloist in play
+    import random
+    rng = random.Random(3)
+    while True:
+        m = table.match
+        assert m is not None and not m.is_over
+        if m.deal_finished:
+            for p in players:
+                seq += 1
+                table.act(p, seq, "next", 0.0)
+            continue
+        state = m.current
+        assert state is not None
+        soloist = m.seats[state.soloist] if state.soloist >= 0 else -1
+        if state.phase == Phase.PLAYING and soloist in players and not state.trick \
+                and state.to_move == state.soloist:
+            break
+        mover = table.player_to_move()
+        assert mover is not None
+        if mover in players:
+            seq += 1
+            table.act(mover, seq, rng.choice(state.view(state.to_move).legal), 0.0)
+        else:
+            turn = table.bot_turn(0.0)
+            assert turn is not None
+            table.apply_bot(turn, rng.choice(turn.view.legal), 0.0)
+    other = next(p for p in players if p != soloist)
+    table.connect(other, False, 10.0)
+    assert table.controlled_by_bot(other, 15.0) and not table.controlled_by_bot(other, 14.0)
+    seq += 1
+    table.act(soloist, seq, Claim(), 10.0)
+    kind, asked = table.question()
+    assert kind == "claim" and other in asked
+    assert not table.settle(12.0)  # away 2 s of the 5 allowed: the table waits
+    assert table.takeover_due(12.0) == 15.0
+    assert table.settle(15.5)  # then the bot standing in answers
+    assert other not in table.question()[1]
+    assert table.takeover_due(15.5) is None
