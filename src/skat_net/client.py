@@ -29,6 +29,7 @@ from skat_core.game import Action
 from skat_core.views import SeatView
 
 from .protocol import (
+    CODE_ALPHABET,
     CODE_LEN,
     MAX_MESSAGE,
     PROTOCOL,
@@ -64,7 +65,7 @@ def parse_invitation(text: str, server: str | None = None) -> tuple[str, str]:
         url = f"{parts.scheme}://{parts.netloc}"
     else:
         code, url = normal_code(text), server or DEFAULT_SERVER
-    if len(code) != CODE_LEN:
+    if len(code) != CODE_LEN or any(ch not in CODE_ALPHABET for ch in code):
         raise ValueError(f"an invitation code has {CODE_LEN} letters and digits such as "
                          f"K7QM-3XPA, not {text!r}")
     return url, code

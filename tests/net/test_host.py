@@ -34,7 +34,7 @@ def test_the_host_takes_a_kept_or_open_seat() -> None:
 def test_invitations() -> None:
     assert parse_invitation("ws://10.0.0.2:7878/k7qm-3xpa") == ("ws://10.0.0.2:7878", "K7QM3XPA")
     assert parse_invitation("K7QM 3XPA", "ws://h:1") == ("ws://h:1", "K7QM3XPA")
-    for bad in ("http://x/K7QM3XPA", "K7QM", "ws:///K7QM3XPA"):
+    for bad in ("http://x/K7QM3XPA", "K7QM", "ws:///K7QM3XPA", "NONSENSE"):
         with pytest.raises(ValueError):
             parse_invitation(bad)
     assert "skat join ws://h:1/K7QM-3XPA" in invitation("ws://h:1", "K7QM3XPA")
