@@ -194,3 +194,7 @@ register(main)
 from skat_tui.cli_replay import register as register_replay  # noqa: E402  (replay)
 
 register_replay(main)
+
+from skat_tui.cli_net import register as register_net  # noqa: E402  (serve, host, join)
+
+register_net(main, bench)

@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS daily_attempts (
 CREATE INDEX IF NOT EXISTS daily_attempts_day ON daily_attempts (day, started_at);
 """
 
-KINDS = ("daily", "seeded", "random")
+KINDS = ("daily", "seeded", "random", "online")
 HUMAN = "human"
 
 
