@@ -30,6 +30,12 @@ class Rule(StrEnum):
     CLAIM = "claims: only the soloist may show his cards and claim the rest"
     RESIGN = "concessions: the game is already decided or the seat has already given up"
     GAME_OVER = "the deal is over"
+    KONTRA = (
+        "Kontra (house rules): a defender before his own first card, each answer by the "
+        "other side before its next card; not against ouvert, not in Ramsch"
+    )
+    PUSH = "Schieberamsch: take the skat and push two cards on, or pass it on unseen"
+    PUSH_JACKS = "Schieberamsch (house rules): jacks may not be pushed"
 
 
 class SkatError(ValueError):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CardSet, Mask, cards_of, points_of
 from .deal import Deal
+from .ruleset import TOURNAMENT, Ramsch, RuleSet
 from .value import Contract, GameResult
 
 if TYPE_CHECKING:
@@ -53,6 +54,14 @@ class SeatView:
     result: GameResult | None
     revealed: Deal | None
     """The whole deal, once it is over."""
+    rules: RuleSet = TOURNAMENT
+    """The match's rule set (the house rules this deal is played under)."""
+    kontra: int = 0
+    """Doublings said: 1 Kontra, 2 Re, 3 Bock, 4 Hirsch."""
+    bock: int = 1
+    """The deal's Bock multiplier."""
+    pushes: int = 0
+    """Schieberamsch: pushes so far (each took the skat and gave two on)."""
 
     @property
     def hand_set(self) -> CardSet:
@@ -87,6 +96,12 @@ class SeatView:
             parts.append(f"soloist {self.soloist}")
         if self.contract is not None:
             parts.append(f"game {self.contract.describe()}")
+        if self.kontra:
+            from .ruleset import KONTRA_NAMES
+
+            parts.append(KONTRA_NAMES[self.kontra].lower())
+        if self.bock > 1:
+            parts.append(f"bock {self.bock}")
         if self.skat is not None:
             parts.append(f"skat {CardSet(self.skat)}")
         if self.discard is not None:
@@ -103,24 +118,43 @@ class SeatView:
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:
-    from .game import Discard, Phase, Play
+    from .game import Discard, Phase, PickUpSkat, Play, Push
 
     over = state.phase == Phase.FINISHED
     soloist = state.soloist
     is_soloist = seat == soloist
+    # Schieberamsch: each seat saw the skat it took and knows what it pushed;
+    # nobody else sees either (the pushes themselves are public, the cards not).
+    pushing = state.rules.ramsch == Ramsch.SCHIEBERAMSCH and (
+        state.passed == 7 or state.ramsch_round
+    )
     public: list[tuple[int, Action]] = []
     plays: list[tuple[int, int]] = []
+    seen: Mask | None = None
+    pushed: Mask | None = None
+    lying = state.deal.skat
     for actor, action in state.history:
         if isinstance(action, Play):
             plays.append((actor, action.card))
         elif isinstance(action, Discard) and not (is_soloist or over):
             continue
+        elif pushing and isinstance(action, PickUpSkat) and actor == seat:
+            seen = lying
+        elif isinstance(action, Push):
+            a, b = action.cards
+            lying = 1 << a | 1 << b
+            if actor == seat:
+                pushed = lying
+            elif not over:
+                continue
         public.append((actor, action))
     skat: Mask | None = None
     discard: Mask | None = None
     if over:
         skat = state.deal.skat
-        discard = state.skat if state.picked_up else None
+        discard = state.skat if state.picked_up or state.pushes else None
+    elif pushing:
+        skat, discard = seen, pushed
     elif is_soloist and state.picked_up:
         skat = state.deal.skat
         if state.phase >= Phase.DECLARE:
@@ -154,6 +188,10 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         legal=tuple(state.legal_actions()) if seat == state.to_move else (),
         result=state.result,
         revealed=state.deal if over else None,
+        rules=state.rules,
+        kontra=state.kontra,
+        bock=state.bock,
+        pushes=state.pushes,
     )
 
 
