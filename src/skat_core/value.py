@@ -15,7 +15,6 @@ One calculator for everybody: the engine scores finished deals with
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
 
 from .cards import Mask
