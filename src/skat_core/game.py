@@ -425,7 +425,8 @@ class GameState(NamedTuple):
         return not (d.game == GameType.NULL and null_value(d.hand, d.ouvert) < self.bid)
 
     def can_claim(self, seat: int) -> bool:
-        return self.phase == Phase.PLAYING and seat == self.soloist and not self.claimed
+        return (self.phase == Phase.PLAYING and seat == self.soloist >= 0
+                and not self.claimed)
 
     def can_resign(self, seat: int) -> bool:
         return (self.phase == Phase.PLAYING and self.soloist >= 0
