@@ -172,6 +172,15 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
 
     sys.exit(run(deals, level_a, level_b, seed))
 
+@bench.command("ramsch")
+@click.option("--deals", default=2000, show_default=True)
+@click.option("--seed", default="ramsch", show_default=True)
+def bench_ramsch(deals: int, seed: str) -> None:
+    """The bots' Ramsch play against random play: card points and score saved."""
+    from skat_core.bench_ramsch import run
+
+    sys.exit(run(deals, seed))
+
 from skat_tui.cli_data import register  # noqa: E402  (history, scores, export)
 
 register(main)
