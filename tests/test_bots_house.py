@@ -8,7 +8,7 @@ import statistics
 
 import pytest
 
-from skat_core.bench_ramsch import play_ramsch
+from skat_core.benchmarks.ramsch import play_ramsch
 from skat_core.bots import RandomBot, make_bot
 from skat_core.bots.ramsch import PUSH_DANGER, danger
 from skat_core.cards import JACKS

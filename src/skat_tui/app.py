@@ -50,6 +50,7 @@ from skat_core.seeds import (
 
 from .controller import BotFactory, MatchController, PlayerSpec
 from .leaderboard import LeaderboardError
+from .messages import NewMatchRequested
 from .screens import (
     ConfirmScreen,
     HelpScreen,
@@ -322,6 +323,9 @@ class SkatApp(App[None]):
         match saved meanwhile by another skat is given up, or, while another
         skat plays it, not saved."""
         self._start_fresh(self.start_new_match)
+
+    def on_new_match_requested(self, _: NewMatchRequested) -> None:
+        self.start_next_match()
 
     def start_hotseat(self, setup: MatchSetup) -> None:
         """A match with the players of ``setup`` (any mix of humans and bots)."""

@@ -16,10 +16,10 @@ import random
 import statistics
 import time
 
-from .bots import make_bot
-from .deal import deal_from_seed
-from .game import GameState, new_game
-from .ruleset import PUB
+from ..bots import make_bot
+from ..deal import deal_from_seed
+from ..game import GameState, new_game
+from ..ruleset import PUB
 
 
 def play_ramsch(seed: str, number: int, bot_seat: int | None) -> GameState:
