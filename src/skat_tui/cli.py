@@ -78,6 +78,11 @@ scoring_option = click.option(
     "--scoring", type=click.Choice(["sf", "standard"]), default=None,
     help="Seeger-Fabian (sf) or standard list (default: settings, sf).",
 )
+rules_option = click.option(
+    "--rules", type=click.Choice(["tournament", "pub"]), default=None,
+    help="Rule set: tournament (ISkO) or pub (Kontra/Re, Ramsch, Bock rounds; "
+         "docs/rules.md) (default: settings, tournament).",
+)
 
 
 @main.command()
@@ -86,9 +91,11 @@ scoring_option = click.option(
 @click.option("--level", type=click.Choice(["easy", "normal", "strong"]), default=None,
               help="Level of both bots (default: settings, normal).")
 @scoring_option
-def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None) -> None:
+@rules_option
+def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None,
+         rules: str | None) -> None:
     """Play a match against two bots at once."""
-    _run("match", seed=seed, deals=deals, level=level, scoring=scoring)
+    _run("match", seed=seed, deals=deals, level=level, scoring=scoring, rules=rules)
 
 
 @main.command()
@@ -98,8 +105,9 @@ def play(seed: str | None, deals: int | None, level: str | None, scoring: str | 
 @seed_option
 @deals_option
 @scoring_option
+@rules_option
 def hotseat(players: str | None, seed: str | None, deals: int | None,
-            scoring: str | None) -> None:
+            scoring: str | None, rules: str | None) -> None:
     """A match for people sharing one keyboard: each sees only their own cards.
 
     Example: skat hotseat --players "Anna,Ben,Cem" (or "Anna,Ben,Rolf:easy").
@@ -112,7 +120,7 @@ def hotseat(players: str | None, seed: str | None, deals: int | None,
             specs = parse_players(players)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--players'") from None
-    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs)
+    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs, rules=rules)
 
 
 @main.command()

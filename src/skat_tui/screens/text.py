@@ -6,7 +6,20 @@ from rich.text import Text
 
 from skat_core.bots.knowledge import read_tricks
 from skat_core.cards import CARDS, Card
-from skat_core.game import Bid, Claim, Declare, Discard, Hold, Pass, PickUpSkat, Play, Resign
+from skat_core.game import (
+    Bid,
+    Claim,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    PassSkat,
+    PickUpSkat,
+    Play,
+    Push,
+    Resign,
+)
 from skat_core.rules import GameType, trick_points
 from skat_core.value import Contract
 from skat_core.views import SeatView
@@ -17,6 +30,8 @@ from ..deck import DeckStyle, card_chip, game_name, suit_name, suit_symbol
 def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
     """``♣ Clubs hand, schneider announced``, ``Grand ouvert hand``;
     short: ``♣ Clubs hand schneider``."""
+    if contract.ramsch:
+        return "Ramsch"
     main = [game_name(contract.game, deck)]
     if contract.ouvert:
         main.append("ouvert")
@@ -74,6 +89,16 @@ def event_lines(view: SeatView, name_of_seat: tuple[str, str, str], deck: DeckSt
                 line.append("gives up the game", style="bold")
             case Resign():
                 line.append("gives up")
+            case Kontra():
+                line.append(action.name, style="bold red")
+            case Push(cards=cards):
+                line.append("pushed ")
+                for i, c in enumerate(cards):
+                    if i:
+                        line.append(" ")
+                    line.append_text(card_chip(CARDS[c], deck))
+            case PassSkat():
+                line.append("passed the skat on", style="dim")
             case _:
                 line.append(type(action).__name__.lower())
         lines.append(line)
