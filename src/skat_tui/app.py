@@ -334,6 +334,8 @@ class SkatApp(App[None]):
         self._hotseat = setup
         self._remember_hotseat(players)
         spec = parse_seed(setup.seed) if setup.seed else None
+        if setup.rules is not None and setup.rules != self.settings.rules:
+            self._remember_rules(setup.rules)
         match = Match.start(
             tuple(p.name for p in players), deals=setup.deals,
             scoring=Scoring(self.settings.scoring), seed=spec.seed if spec else None,
@@ -618,6 +620,12 @@ class SkatApp(App[None]):
         self.settings = replace(self.settings, extra={**self.settings.extra, "hotseat": value})
         self._save()
 
+    def _remember_rules(self, name: str) -> None:
+        """The rule set chosen in a dialog becomes the settings' (kept)."""
+        self._stored = replace(self._stored, rules=name, rule_switches={})
+        self.settings = replace(self.settings, rules=name, rule_switches={})
+        self._save()
+
     def _hotseat_defaults(self) -> list[PlayerSpec]:
         if self.start_players:
             return list(self.start_players)
@@ -702,7 +710,8 @@ class SkatApp(App[None]):
             else:
                 self._unsaved = False
 
-        self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals),
+        self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals,
+                                        rules=self.settings.rules),
                          callback=answer)
 
     def action_daily(self, day: date | None = None) -> None:

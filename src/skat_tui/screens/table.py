@@ -197,6 +197,19 @@ class TableScreen(Screen[None]):
         s = self.controller.match.seats
         return (names[s[0]], names[s[1]], names[s[2]])
 
+    def _beside(self) -> tuple[int, int]:
+        """The players in the left and right panels: at three the other two;
+        at four the two others in this deal, in table order from the viewer
+        (the dealer sits out and is named on the top bar)."""
+        m = self.controller.match
+        others = [(self.viewer + k) % m.players for k in range(1, m.players)]
+        if m.players == 4:
+            playing = [p for p in others if m.seat_of(p) is not None]
+            if len(playing) == 2:
+                return playing[0], playing[1]
+            others = playing  # the viewer sits out: three play, show the first two
+        return others[0], others[1]
+
     def _mine(self) -> bool:
         """The viewer is to act now."""
         v = self._view
@@ -227,7 +240,10 @@ class TableScreen(Screen[None]):
         """Redraw everything from the viewer's seat view."""
         view = self.controller.view(self.viewer)
         self._view = view
-        if view is None or not self.is_mounted:
+        if not self.is_mounted:
+            return
+        if view is None:
+            self._draw_sitting_out()
             return
         m = self.controller.match
         if m.deal_number != self._deal_seen:
@@ -257,6 +273,24 @@ class TableScreen(Screen[None]):
         self._refresh_footer()
         self._ask_if_asked()
 
+    def _draw_sitting_out(self) -> None:
+        """At four the viewer deals and sits this deal out: say so, and keep
+        the score in sight while the other three play."""
+        m = self.controller.match
+        names = self.controller.names()
+        bar = Text()
+        bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
+        bar.append(f" · dealer {names[m.dealer]} sits out", style="bold")
+        self.query_one("#topbar", Line).show(bar)
+        self._draw_score()
+        self.query_one("#actions", ContentSwitcher).current = "play"
+        playing = ", ".join(names[p] for p in m.seats)
+        self.query_one("#play", PlayPanel).show(
+            Text(f"You deal and sit this deal out: {playing} play.", style="bold"),
+            Text(""), Text(""),
+        )
+        self._refresh_footer()
+
     def _refresh_footer(self) -> None:
         """Tell the footer about the keys, if what they can do has changed."""
         state = tuple(
@@ -282,6 +316,8 @@ class TableScreen(Screen[None]):
         bar = Text()
         bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
         bar.append(f" · dealer {names[m.dealer]}")
+        if m.players == 4:
+            bar.append(" sits out", style="bold")
         self._append_bid_and_game(bar, view, by_seat)
         self.query_one("#topbar", Line).show(bar)
 
@@ -321,8 +357,7 @@ class TableScreen(Screen[None]):
     def _draw_opponents(self, view: SeatView) -> None:
         m = self.controller.match
         words = self._last_words(view)
-        for place, offset in (("left", 1), ("right", 2)):
-            player = (self.viewer + offset) % m.players
+        for place, player in zip(("left", "right"), self._beside(), strict=True):
             panel = self.query_one(f"#opp-{place}", Line)
             seat = m.seat_of(player)
             level = self.controller.level(player)
@@ -425,9 +460,11 @@ class TableScreen(Screen[None]):
                 won=winner == seat,
             )
         by_place = {}
+        left, right = self._beside()
         for seat in range(3):
             player = m.seats[seat]
-            offset = (player - self.viewer) % m.players
+            offset = 0 if player == self.viewer else 1 if player == left else 2 if (
+                player == right) else 3
             by_place[offset] = spots[seat]
         skat_down = view.phase <= Phase.SKAT
         self.query_one("#trick", TrickArea).state = TrickState(
