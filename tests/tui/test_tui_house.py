@@ -4,6 +4,10 @@ discard, the rule set and Bock deals on the top bar and the score panel."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from textual.widgets import Select
+
 from skat_core.bots import RandomBot
 from skat_core.game import (
     GRAND_HAND,
@@ -16,8 +20,11 @@ from skat_core.game import (
     Play,
 )
 from skat_core.rules import GameType
+from skat_core.ruleset import Ramsch
 from skat_core.views import SeatView
 from skat_tui.screens import DealResultScreen
+from skat_tui.screens.settings_screen import SettingsScreen
+from skat_tui.settings import load_settings
 from skat_tui.widgets import HandView
 
 from .helpers import PassingBot, make_app, screen_text, settle, table, view
@@ -121,3 +128,23 @@ async def test_schieberamsch_push_by_keys() -> None:
             await settle(pilot)
         result = table(app).controller.match.outcomes[0].result
         assert result.ramsch is not None and result.ramsch.pushes == 1
+
+
+async def test_rule_set_chosen_in_the_settings_is_remembered(tmp_path: Path) -> None:
+    """'A match is played under a named rule set, chosen ... and remembered in
+    the settings': F2 → Rules → pub with Schieberamsch; the next match plays it."""
+    path = tmp_path / "settings.json"
+    app = make_app()
+    app.settings_path = path
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        assert isinstance(app.screen, SettingsScreen)
+        assert "Rules" in screen_text(app) and "Tournament (ISkO)" in screen_text(app)
+        app.screen.query_one("#set-rules", Select).value = "pub-schiebe"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved, _ = load_settings(path)
+        assert (saved.rules, saved.rule_switches) == ("pub", {"ramsch": "schieberamsch"})
+        assert saved.rule_set.ramsch == Ramsch.SCHIEBERAMSCH
+        assert app.new_controller().match.rules == saved.rule_set
