@@ -95,7 +95,9 @@ rules_option = click.option(
 def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None,
          rules: str | None) -> None:
     """Play a match against two bots at once."""
-    _run("match", seed=seed, deals=deals, level=level, scoring=scoring, rules=rules)
+    # --rules only when given, so the options passed on stay as before without it.
+    _run("match", seed=seed, deals=deals, level=level, scoring=scoring,
+         **({"rules": rules} if rules else {}))
 
 
 @main.command()
@@ -120,7 +122,8 @@ def hotseat(players: str | None, seed: str | None, deals: int | None,
             specs = parse_players(players)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--players'") from None
-    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs, rules=rules)
+    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs,
+         **({"rules": rules} if rules else {}))
 
 
 @main.command()

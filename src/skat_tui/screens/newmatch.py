@@ -67,7 +67,7 @@ def check_players(players: Sequence[PlayerSpec]) -> tuple[PlayerSpec, ...]:
     """Three or four players with distinct names and known bot levels (names
     normalised); :class:`ValueError` with a message for the player."""
     if len(players) not in (SEATS, MAX_SEATS):
-        raise ValueError(f"a Skat table has 3 or 4 players, not {len(players)}")
+        raise ValueError(f"a Skat table has 3 players (or 4), not {len(players)}")
     out: list[PlayerSpec] = []
     seen: set[str] = set()
     for p in players:
