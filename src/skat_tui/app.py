@@ -244,7 +244,7 @@ class SkatApp(App[None]):
         specs = self._bot_specs(s.bot_levels, self.viewer)
         match = Match.start(
             tuple(p.name for p in specs), deals=s.deals, scoring=Scoring(s.scoring),
-            seed=self._next_seed(),
+            seed=self._next_seed(), rules=s.rule_set,
         )
         return self.controller_for(match, specs)
 
@@ -354,9 +354,12 @@ class SkatApp(App[None]):
         self._hotseat = setup
         self._remember_hotseat(players)
         spec = parse_seed(setup.seed) if setup.seed else None
+        if setup.rules is not None and setup.rules != self.settings.rules:
+            self._remember_rules(setup.rules)
         match = Match.start(
             tuple(p.name for p in players), deals=setup.deals,
             scoring=Scoring(self.settings.scoring), seed=spec.seed if spec else None,
+            rules=self.settings.rule_set,
         )
         controller = self.controller_for(match, players)
         kind = SeedKind.SEEDED if spec is not None else SeedKind.RANDOM
@@ -638,6 +641,12 @@ class SkatApp(App[None]):
         self.settings = replace(self.settings, extra={**self.settings.extra, "hotseat": value})
         self._save()
 
+    def _remember_rules(self, name: str) -> None:
+        """The rule set chosen in a dialog becomes the settings' (kept)."""
+        self._stored = replace(self._stored, rules=name, rule_switches={})
+        self.settings = replace(self.settings, rules=name, rule_switches={})
+        self._save()
+
     def _hotseat_defaults(self) -> list[PlayerSpec]:
         if self.start_players:
             return list(self.start_players)
@@ -722,7 +731,8 @@ class SkatApp(App[None]):
             else:
                 self._unsaved = False
 
-        self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals),
+        self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals,
+                                        rules=self.settings.rules),
                          callback=answer)
 
     def action_daily(self, day: date | None = None) -> None:
@@ -835,6 +845,7 @@ def run_app(
     level: str | None = None,
     scoring: str | None = None,
     players: Sequence[PlayerSpec] | None = None,
+    rules: str | None = None,
 ) -> None:
     """Open the app: the start screen, or (``start``) a match at once, the
     saved match, the daily or a hotseat match; command-line options (seed,
@@ -852,6 +863,8 @@ def run_app(
         settings = replace(settings, bot_levels=(level, level))
     if scoring is not None:
         settings = replace(settings, scoring=scoring)
+    if rules is not None:
+        settings = replace(settings, rules=rules, rule_switches={})
     storage = Storage()
     day: date | None = None
     if seed is not None:
@@ -859,9 +872,10 @@ def run_app(
         seed = spec.seed
         if spec.kind == SeedKind.DAILY and start == "match":
             start, day, seed = "daily", spec.day, None
-            if deals is not None or level is not None or scoring is not None:
-                ignored = ("A daily is always 9 deals against two normal bots, Seeger-Fabian: "
-                           "--deals, --level and --scoring do not apply to it.")
+            if deals is not None or level is not None or scoring is not None or rules:
+                ignored = ("A daily is always 9 deals against two normal bots, Seeger-Fabian, "
+                           "tournament rules: --deals, --level, --scoring and --rules do not "
+                           "apply to it.")
                 notice = f"{notice}\n{ignored}" if notice else ignored
     busy = storage.match_in_use() if start != "menu" else None
     if busy is not None:

@@ -90,6 +90,11 @@ scoring_option = click.option(
     "--scoring", type=click.Choice(["sf", "standard"]), default=None,
     help="Seeger-Fabian (sf) or standard list (default: settings, sf).",
 )
+rules_option = click.option(
+    "--rules", type=click.Choice(["tournament", "pub"]), default=None,
+    help="Rule set: tournament (ISkO) or pub (Kontra/Re, Ramsch, Bock rounds; "
+         "docs/rules.md) (default: settings, tournament).",
+)
 
 
 @main.command()
@@ -98,9 +103,13 @@ scoring_option = click.option(
 @click.option("--level", type=click.Choice(["easy", "normal", "strong"]), default=None,
               help="Level of both bots (default: settings, normal).")
 @scoring_option
-def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None) -> None:
+@rules_option
+def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None,
+         rules: str | None) -> None:
     """Play a match against two bots at once."""
-    _run("match", seed=seed, deals=deals, level=level, scoring=scoring)
+    # --rules only when given, so the options passed on stay as before without it.
+    _run("match", seed=seed, deals=deals, level=level, scoring=scoring,
+         **({"rules": rules} if rules else {}))
 
 
 @main.command()
@@ -110,8 +119,9 @@ def play(seed: str | None, deals: int | None, level: str | None, scoring: str | 
 @seed_option
 @deals_option
 @scoring_option
+@rules_option
 def hotseat(players: str | None, seed: str | None, deals: int | None,
-            scoring: str | None) -> None:
+            scoring: str | None, rules: str | None) -> None:
     """A match for people sharing one keyboard: each sees only their own cards.
 
     Example: skat hotseat --players "Anna,Ben,Cem" (or "Anna,Ben,Rolf:easy").
@@ -124,7 +134,8 @@ def hotseat(players: str | None, seed: str | None, deals: int | None,
             specs = parse_players(players)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--players'") from None
-    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs)
+    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs,
+         **({"rules": rules} if rules else {}))
 
 
 @main.command()
@@ -186,6 +197,15 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
     from skat_core.benchmarks.bots import run
 
     sys.exit(run(deals, level_a, level_b, seed))
+
+@bench.command("ramsch")
+@click.option("--deals", default=2000, show_default=True)
+@click.option("--seed", default="ramsch", show_default=True)
+def bench_ramsch(deals: int, seed: str) -> None:
+    """The bots' Ramsch play against random play: card points and score saved."""
+    from skat_core.benchmarks.ramsch import run
+
+    sys.exit(run(deals, seed))
 
 from skat_tui.cli_data import register  # noqa: E402  (history, scores, export)
 

@@ -101,8 +101,11 @@ def history_command(limit: int, home: str | None) -> None:
               help="Rows of best matches and dailies.")
 @click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
               show_default=True, help="Seeger-Fabian or standard list for best matches.")
+@click.option("--rules", type=click.Choice(["tournament", "pub"]), default="tournament",
+              show_default=True, help="Best matches and averages of tournament matches or of "
+              "those under house rules (kept apart).")
 @home_option
-def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str,
+def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rules: str,
                    home: str | None) -> None:
     """The local leaderboard: dailies by date, best matches, averages per player."""
     from .leaderboard import LeaderboardError
@@ -114,8 +117,9 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str,
             _warn(board.export_csv(sys.stdout))
             return
         dailies = board.daily_results(day)
-        best = board.best_matches(limit, Scoring(scoring))
-        stats = board.player_stats()
+        pub = rules == "pub"
+        best = board.best_matches(limit, Scoring(scoring), pub=pub)
+        stats = board.player_stats(pub=pub)
     except LeaderboardError as e:
         raise click.ClickException(str(e)) from None
     finally:

@@ -332,6 +332,23 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     score = result.get("score")
     if not isinstance(score, int) or isinstance(score, bool):
         raise fail("result.score", f"a whole number expected, found {score!r}")
+    rules = record.get("rules")
+    tag = ""
+    if rules is not None:
+        name = rules.get("name") if isinstance(rules, dict) else rules
+        tag = f" ({name})" if isinstance(name, str) else ""
+    ramsch = result.get("ramsch")
+    if isinstance(ramsch, dict):
+        scores = ramsch.get("scores")
+        if not (isinstance(scores, list) and len(scores) == 3
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in scores)):
+            raise fail("result.ramsch.scores", "three whole numbers expected")
+        worst = min(range(3), key=lambda s: scores[s])
+        best = max(range(3), key=lambda s: scores[s])
+        who = best if scores[best] > 0 else worst
+        text = f"{players[who]} {scores[who]:+d}"
+        return HistoryEntry(str(line_no), record, date, (players[0], players[1], players[2]),
+                            "Ramsch" + tag, None, text, scores[who])
     if soloist is None:
         aborted = result.get("aborted")
         text = "aborted" if aborted else "passed in"
@@ -350,7 +367,7 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     won = result.get("won") is True
     return HistoryEntry(
         str(line_no), record, date, (players[0], players[1], players[2]),
-        contract.describe(), players[soloist],
+        contract.describe() + tag, players[soloist],
         f"{'won' if won else 'lost'} {score:+d}", score,
     )
 
@@ -799,7 +816,7 @@ class MatchKeeper:
         meta = dict(saved.meta)
         if not isinstance(meta.get("match"), str):
             meta["match"] = new_match_id()
-        if meta.get("kind") not in ("daily", "seeded", "random"):
+        if meta.get("kind") not in ("daily", "seeded", "random", "pub"):
             meta["kind"] = seed_kind(saved.match.config.seed).value
         keeper = cls(storage, saved.match, saved.seats, meta, logged=0)
         keeper._catch_up_history()

@@ -21,10 +21,14 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, Mask
 from ..game import (
+    GRAND_HAND,
+    PASS_SKAT,
+    PUSHES,
     Action,
     Bid,
     Discard,
     Hold,
+    Kontra,
     Pass,
     Phase,
     PickUpSkat,
@@ -45,8 +49,9 @@ from .bidding import (
     safe_first,
 )
 from .knowledge import Knowledge, read_knowledge
-from .pimc import SearchBudget, all_tricks_values, best_card, pimc_values
+from .pimc import CardEstimate, SearchBudget, all_tricks_values, best_card, pimc_values
 from .play_rules import rule_card
+from .ramsch import PUSH_DANGER, danger, push_cards, ramsch_card
 from .schwarz import (
     Announcement,
     announcements,
@@ -103,6 +108,17 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
     ),
 }
 
+KONTRA_BUDGET = SearchBudget(exact_from=4, tiers_from=7, exact_samples=12, tier_samples=10,
+                             rollout_samples=8, rollout_exact=4, nodes=40_000, min_samples=2)
+"""The search the rules-only level runs to decide Kontra or Re (the Monte
+Carlo levels use their own card-play search)."""
+KONTRA_CHANCE = 0.7
+"""Say Kontra (Re, …) when the own side wins at least this share of the
+sampled deals: a doubling that is wrong costs twice as much."""
+GRAND_HAND_EV = 40.0
+"""Schieberamsch: declare a grand hand instead of pushing when the evaluator
+expects at least this score from it."""
+
 
 def _history_key(view: SeatView) -> str:
     return ";".join(f"{seat}:{action_str(a)}" for seat, a in view.public_actions)
@@ -143,7 +159,32 @@ class SkatBot:
             return self._discard(view)
         if phase == Phase.DECLARE:
             return self._declare(view)
+        if phase == Phase.PUSH:
+            return self._push(view)
         return Hint(view.legal[0], "nothing to decide")
+
+    # -- Schieberamsch ------------------------------------------------------
+
+    def _push(self, view: SeatView) -> Hint:
+        legal = set(view.legal)
+        if PASS_SKAT not in legal:  # holding the skat: push two on
+            a, b = push_cards(view.hand, view.rules.push_jacks)
+            push = PUSHES[max(a, b), min(a, b)]
+            if push in legal:
+                return Hint(push, f"push {CARDS[a]} {CARDS[b]}: the most dangerous cards")
+            return Hint(view.legal[0], "push the first two cards allowed")
+        if GRAND_HAND in legal:
+            look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
+                           self.play)
+            ev = look.hand_evs(18)[HAND_GAMES.index(GRAND_HAND)]
+            if ev >= GRAND_HAND_EV:
+                return Hint(GRAND_HAND, f"grand hand instead of pushing (expected score "
+                                        f"{ev:+.0f})")
+        d = danger(view.hand)
+        if d >= PUSH_DANGER:
+            return Hint(PickUpSkat(), f"take the skat: this hand is dangerous in a Ramsch "
+                                      f"({d}, pushing from {PUSH_DANGER})")
+        return Hint(PASS_SKAT, f"pass the skat on: this hand is safe enough ({d})")
 
     # -- bidding ----------------------------------------------------------
 
@@ -309,26 +350,43 @@ class SkatBot:
     # -- card play --------------------------------------------------------
 
     def _play(self, view: SeatView) -> Hint:
-        kn = read_knowledge(view)
         contract = view.contract
         assert contract is not None
+        if contract.ramsch:
+            out = 0xFFFFFFFF & ~(view.hand | view.played_mask)
+            card = ramsch_card(view.hand, view.trick, out)
+            return Hint(Play(CARDS[card]), "Ramsch: take as few points and tricks as possible")
+        kn = read_knowledge(view)
         game = int(contract.game)
         legal = 0
+        offer: Kontra | None = None
         for a in view.legal:
             if isinstance(a, Play):
                 legal |= 1 << a.card
+            elif isinstance(a, Kontra):
+                offer = a
         if contract.schwarz_announced and game != GameType.NULL:
             return self._play_all_tricks(view, kn, legal)
         budget = self.config.budget
         held = kn.hand.bit_count()
         if budget is None or (held > max(budget.exact_from, budget.tiers_from)
                               and budget.rollout_samples == 0):
+            if offer is not None:
+                estimates, how = pimc_values(kn, contract, view.bid, legal, KONTRA_BUDGET,
+                                             self.rng(view, "kontra"))
+                said = self._kontra(kn, offer, estimates, how)
+                if said is not None:
+                    return said
             others = _possible(kn)
             card = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
                              others)
             return Hint(Play(CARDS[card]), "rule of thumb")
         estimates, how = pimc_values(kn, contract, view.bid, legal, budget,
                                      self.rng(view, "play"))
+        if offer is not None:
+            said = self._kontra(kn, offer, estimates, how)
+            if said is not None:
+                return said
         preferred = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
                               _possible(kn))
         # Values are the soloist's (score, or clean chance in null): he
@@ -358,6 +416,20 @@ class SkatBot:
                       f"deals ({how})")
         return Hint(Play(CARDS[best.card]), f"{reason}; scores: {side}, {unit}", scores,
                     win=best.win)
+
+    def _kontra(self, kn: Knowledge, offer: Kontra, estimates: list[CardEstimate], how: str
+                ) -> Hint | None:
+        """Kontra (or Re, …) when the own side wins at least
+        :data:`KONTRA_CHANCE` of the sampled deals with its best card; never
+        at random: the same view gives the same answer."""
+        solo = kn.seat == kn.soloist
+        best = best_card(estimates, solo)
+        chance = best.win if solo else 1.0 - best.win
+        if chance >= KONTRA_CHANCE:
+            side = "the soloist wins" if solo else "the defenders win"
+            return Hint(offer, f"{offer.name}: {side} {chance:.0%} of the sampled deals ({how})",
+                        {offer: round(100 * chance, 1)})
+        return None
 
     def _play_all_tricks(self, view: SeatView, kn: Knowledge, legal: Mask) -> Hint:
         """Schwarz announced or ouvert: only tricks count.  The soloist on

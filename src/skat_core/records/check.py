@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..errors import RecordError
-from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, new_game
+from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, restart
 from .files import FileRefused, read_text_file
 from .iss import read_iss
 from .jsonrec import parse_json_records, state_from_record
@@ -149,6 +149,18 @@ def game_summary(game_id: str, state: GameState, *, iss_penalty: bool = False) -
         "overbid": result.overbid,
         "score": result.score,
     }
+    # House rules only, so tournament reports stay as they were.
+    if not state.rules.is_tournament:
+        report["rules"] = state.rules.name
+    if result.kontra:
+        report["kontra"] = result.kontra
+    if result.bock > 1:
+        report["bock"] = result.bock
+    if result.ramsch is not None:
+        report["game"] = "R"
+        report["scores"] = list(result.ramsch.scores)
+        if result.ramsch.durchmarsch is not None:
+            report["durchmarsch"] = result.ramsch.durchmarsch
     if result.aborted is not None:
         report["note"] = abort_note(state) + (" (ISS penalty)" if iss_penalty else "")
     return report
@@ -160,7 +172,7 @@ def abort_note(state: GameState) -> str:
     if not state.history or not isinstance(state.history[-1][1], LeaveTable):
         return f"aborted: {state.result.aborted if state.result else 'unknown reason'}"
     leave = state.history[-1][1]
-    before = new_game(state.deal)
+    before = restart(state)
     for _, action in state.history[:-1]:
         before = before.apply(action)
     when = "during bidding" if before.phase == Phase.BIDDING else "before the game was declared"

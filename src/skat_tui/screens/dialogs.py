@@ -91,6 +91,12 @@ Null 23, hand 35, ouvert 46, ouvert hand 59. A won game scores its value, a lost
 one twice the value; a game worth less than the bid is lost (overbid).
 [b]Seeger-Fabian[/b] list: +50 for a won game, −50 for a lost one, and +40 to each \
 defender when the soloist loses.
+[b]Pub rules[/b]: Kontra doubles the game value, Re doubles it again. All pass: a \
+[b]Ramsch[/b], jacks trump, the most card points lose them (×2 for each player \
+without a trick; one player taking every trick wins 120). Bock rounds count double.
+Keys: [b]k[/] Kontra (a defender, before your first card) or Re (the soloist, \
+answering); Schieberamsch: [b]u[/] take the skat, choose two and [b]d[/] push them on, \
+[b]w[/] pass it on unseen, [b]g[/] grand hand instead.
 """
 
 

@@ -48,7 +48,7 @@ from skat_core.game import (
     PickUpSkat,
     Play,
     Resign,
-    new_game,
+    restart,
 )
 from skat_core.match import Match, MatchConfig, Scoring
 from skat_core.rules import trick_points
@@ -101,7 +101,7 @@ class ReplayGame:
 def replay_states(state: GameState) -> list[GameState]:
     """The state after each prefix of ``state``'s actions, from the deal
     (``[0]``) to ``state`` itself (``[-1]``), rebuilt through the engine."""
-    states = [new_game(state.deal)]
+    states = [restart(state)]
     for _, action in state.history:
         states.append(states[-1].apply(action))
     return states

@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Static
 from skat_core.game import POSITION_NAMES
 from skat_core.match import DealOutcome, Match, Scoring
 from skat_core.rules import GameType
+from skat_core.ruleset import KONTRA_NAMES
 
 from ..deck import DeckStyle, cards_line, sort_hand
 from ..i18n import _, ngettext
@@ -196,15 +197,30 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
     running = match.running_totals(scoring)
     for outcome, totals in zip(match.outcomes, running, strict=True):
         r = outcome.result
-        if r.soloist is None or r.contract is None:
+        row = outcome.seeger_fabian if scoring == Scoring.SEEGER_FABIAN else outcome.standard
+        if r.ramsch is not None:
+            # The Ramsch's loser (or the Durchmarsch's winner) and his score.
+            who = r.ramsch.durchmarsch if r.ramsch.durchmarsch is not None \
+                else r.ramsch.losers[0]
+            game = Text(f"{names[outcome.seats[who]]}: Ramsch"
+                        + (" Durchmarsch" if r.ramsch.durchmarsch is not None else ""))
+            value = row[outcome.seats[who]]
+            score = Text(signed(value), style="green" if value > 0 else "red")
+        elif r.soloist is None or r.contract is None:
             game, score = Text("passed in", style="dim"), Text("0", style="dim")
         else:
             soloist = names[outcome.seats[r.soloist]]
             game = Text(f"{soloist}: {contract_text(r.contract, deck, short=True)}")
-            row = outcome.seeger_fabian if scoring == Scoring.SEEGER_FABIAN else outcome.standard
+            if r.kontra:
+                game.append(f" {KONTRA_NAMES[r.kontra]}", style="bold red")
             value = row[outcome.seats[r.soloist]]
             score = Text(signed(value), style="green" if r.won else "red")
-        table.add_row(str(outcome.number + 1), game, score, *(str(t) for t in totals))
+        number = Text(str(outcome.number + 1))
+        if outcome.state.bock > 1:
+            # A Bock deal: marked on the sheet, ×2 (×4 under two rounds).
+            number.append(" B" if outcome.state.bock == 2 else f" B{outcome.state.bock}",
+                          style="bold magenta")
+        table.add_row(number, game, score, *(str(t) for t in totals))
     table.add_section()
     for kind in (scoring, *(s for s in Scoring if s != scoring)):
         totals = match.totals(kind)
@@ -247,8 +263,12 @@ class ScoreSheetScreen(ModalScreen[str]):
         title = (
             f"Score sheet · {SCORING_NAMES[m.config.scoring]} · {played} of {m.config.deals} deals"
         )
+        if not m.rules.is_tournament:
+            title += f" · {m.rules.name} rules"
+            if m.bock_left:
+                title += f" · Bock: {m.bock_left} deals left"
         with Vertical(classes="dialog sheet"):
-            yield Static(f"[b]{title}[/b]", classes="dialog-title")
+            yield Static(Text(title, style="bold"), classes="dialog-title")
             if self.final:
                 totals = m.totals()
                 winners = [self.names[p] for p in m.winners()]
