@@ -49,6 +49,7 @@ from skat_core.game import GameState, Phase, Play
 from skat_core.records import record_from_state
 
 from ..deck import DeckStyle, card_text
+from ..safe_text import safe_text, visible
 from .text import contract_text
 
 _CACHE: dict[tuple[object, ...], DealAnalysis] = {}
@@ -257,7 +258,7 @@ class AnalysisScreen(ModalScreen[int | None]):
     ) -> None:
         super().__init__()
         self.state = state
-        self.names = tuple(names)
+        self.names = tuple(visible(n) for n in names)  # shown only (and given to the solver)
         self.deck = deck
         self.can_jump = can_jump
         self.title_text = title
@@ -275,7 +276,7 @@ class AnalysisScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog analysis"):
             title = "Analysis" + (f" · {self.title_text}" if self.title_text else "")
-            yield Static(f"[b]{title}[/b]", classes="dialog-title", markup=True)
+            yield Static(safe_text(title, "bold"), classes="dialog-title")
             yield Static(id="analysis-summary")
             with Horizontal(id="analysis-progress"):
                 yield Static("", id="analysis-status")
@@ -306,7 +307,7 @@ class AnalysisScreen(ModalScreen[int | None]):
         table.focus()
 
     def _set_status(self, text: str) -> None:
-        self.query_one("#analysis-status", Static).update(text)
+        self.query_one("#analysis-status", Static).update(safe_text(text))
 
     # -- the work -------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ..deck import DeckStyle
+from ..safe_text import refuse_hidden, safe_text
 from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
 
 
@@ -79,19 +80,21 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 "Themes: Ctrl+P → Theme.[/]",
                 classes="dialog-foot",
             )
+            yield Static("", id="settings-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save  [dim]^s[/]", id="save", variant="primary", compact=True)
                 yield Button("Cancel  [dim]Esc[/]", id="cancel", compact=True)
         yield Footer()
 
     def result(self) -> Settings:
-        """The settings as the form shows them."""
+        """The settings as the form shows them; :class:`ValueError` for a
+        name that cannot be shown (control, bidi or invisible characters)."""
 
         def value(selector: str) -> object:
             return self.query_one(selector, Select).value
 
         typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
-        name = typed or self.settings.player_name
+        name = refuse_hidden(typed, "Your name") if typed else self.settings.player_name
         deals = value("#set-deals")
         return replace(
             self.settings,
@@ -114,7 +117,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.action_save()
 
     def action_save(self) -> None:
-        self.dismiss(self.result())
+        try:
+            settings = self.result()
+        except ValueError as e:
+            self.app.bell()
+            self.query_one("#settings-error", Static).update(safe_text(e, "bold red"))
+            return
+        self.dismiss(settings)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

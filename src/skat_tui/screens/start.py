@@ -23,6 +23,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..safe_text import visible
+
 TITLE = "♣ ♠ ♥ ♦   S K A T   ♦ ♥ ♠ ♣"
 
 
@@ -97,7 +99,7 @@ class StartScreen(Screen[None]):
                 note = self.info.resume
             if e.action == "resume" and self.info.elsewhere:
                 note = self.info.elsewhere
-            prompt.append(note, style="dim")
+            prompt.append(visible(note), style="dim")  # may name a saved match's players
             disabled = e.action == "resume" and not self.info.can_resume
             options.append(Option(prompt, id=e.action, disabled=disabled))
         return options
