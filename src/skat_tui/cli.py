@@ -14,8 +14,32 @@ import click
 
 from skat_core import __version__
 
+from .safe_text import terminal
 
-@click.group(invoke_without_command=True)
+
+class SkatGroup(click.Group):
+    """The ``skat`` group: every error message click prints (ours, and its
+    own usage errors that quote an argument) goes through
+    :func:`~skat_tui.safe_text.terminal` first, so a name, path or argument
+    with ESC, bidi controls or a lone surrogate never reaches the terminal
+    raw."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.ClickException as e:
+            e.message = terminal(e.message)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as e:
+            e.message = terminal(e.message)
+            raise
+
+
+@click.group(cls=SkatGroup, invoke_without_command=True)
 @click.version_option(__version__, prog_name="skat")
 @click.pass_context
 def main(ctx: click.Context) -> None:

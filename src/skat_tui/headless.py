@@ -21,6 +21,7 @@ from skat_core.game import Action
 from skat_core.match import Match, Scoring
 from skat_core.seeds import bot_seed, parse_seed
 
+from .safe_text import terminal
 from .storage import MatchKeeper, Storage, StorageError
 
 
@@ -142,16 +143,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         match = run_match(args.home, args.seed, args.levels.split(","), deals=args.deals,
                           delay=args.delay, max_actions=args.max_actions, on_action=progress,
-                          on_message=lambda text: print(text, file=sys.stderr))
+                          on_message=lambda text: print(terminal(text), file=sys.stderr))
     except ValueError as e:
-        print(f"skat: {e}", file=sys.stderr)
+        print(terminal(f"skat: {e}"), file=sys.stderr)
         return 2
     except StorageError as e:  # another skat plays the saved match; a disk that refuses
-        print(f"skat: {e}", file=sys.stderr)
+        print(terminal(f"skat: {e}"), file=sys.stderr)
         return 1
     totals = " ".join(f"{n}={t}" for n, t in zip(match.config.players, match.totals(),
                                                  strict=True))
-    print(f"{'over' if match.is_over else 'stopped'} after {len(match.outcomes)} deals: {totals}")
+    print(terminal(f"{'over' if match.is_over else 'stopped'} after {len(match.outcomes)} "
+                   f"deals: {totals}"))
     return 0
 
 

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from rich.style import Style
-from rich.text import Text
-from textual.content import Content
+if TYPE_CHECKING:  # imported when used: the command line prints through here without a UI
+    from rich.style import Style
+    from rich.text import Text
+    from textual.content import Content
 
 __all__ = [
     "hidden_characters",
@@ -106,17 +108,23 @@ def visible(text: object, *, multiline: bool = False, tabs: bool = False) -> str
 
 def safe_text(text: object, style: str | Style = "", *, multiline: bool = False) -> Text:
     """A Rich ``Text`` that shows ``text`` literally (see :func:`visible`)."""
+    from rich.text import Text
+
     return Text(visible(text, multiline=multiline), style=style)
 
 
 def safe_content(text: object, style: str = "", *, multiline: bool = False) -> Content:
     """A Textual ``Content`` that shows ``text`` literally (see :func:`visible`)."""
+    from textual.content import Content
+
     content = Content(visible(text, multiline=multiline), strip_control_codes=False)
     return content.stylize(style) if style else content
 
 
 def safe_join(parts: Iterable[object], separator: str = ", ", style: str = "") -> Text:
     """Outside strings joined into one literal ``Text``."""
+    from rich.text import Text
+
     return Text(separator.join(visible(p) for p in parts), style=style)
 
 
