@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual._path import CSSPathType
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.notifications import SeverityLevel
@@ -49,6 +49,7 @@ from skat_core.seeds import (
 )
 
 from .controller import BotFactory, MatchController, PlayerSpec
+from .crash import ReportsCrashes, run_reporting
 from .leaderboard import LeaderboardError
 from .screens import (
     ConfirmScreen,
@@ -127,7 +128,7 @@ def describe_saved(saved: SavedMatch) -> str:
     return " · ".join(p for p in (what, where, when) if p)
 
 
-class SkatApp(App[None]):
+class SkatApp(ReportsCrashes):
     """Skat at the terminal.  ``viewer`` is the human's place in a match
     against bots (player 0 deals first); ``settings_path`` None keeps
     settings in memory; ``storage`` None keeps nothing on disk; ``start`` is
@@ -170,6 +171,7 @@ class SkatApp(App[None]):
         self.hint_level = hint_level
         self.notice = notice
         self.storage = storage
+        self.crash_home = storage.home if storage is not None else None
         self.start_mode = start
         self.start_players = tuple(players) if players else None
         self.daily_day = daily
@@ -841,7 +843,8 @@ def run_app(
             f"There is no unfinished match to resume (nothing saved in {storage.home}). "
             "Start one with `skat`."
         )
-    SkatApp(
+    app = SkatApp(
         settings, settings_path=path, seed=seed, notice=notice, stored=stored, storage=storage,
         start=start, players=players, daily=day,
-    ).run()
+    )
+    run_reporting(app)
