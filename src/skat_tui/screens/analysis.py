@@ -29,7 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, ProgressBar, Static
+from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from skat_core.analysis import (
@@ -49,6 +49,7 @@ from skat_core.game import GameState, Phase, Play
 from skat_core.records import record_from_state
 
 from ..deck import DeckStyle, card_text
+from ..footer import Footer
 from ..safe_text import safe_text, visible
 from .text import contract_text
 

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from skat_core.cards import Card
 
 from ..deck import DeckStyle, card_face
+from ..footer import Footer
 from ..safe_text import safe_text, visible
 from ..widgets import Canvas
 

@@ -15,11 +15,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from skat_core.errors import RecordError
 from skat_core.records import state_from_record
 
+from ..footer import Footer
 from ..safe_text import safe_join, safe_text, visible
 from ..storage import HistoryEntry, Storage, StorageError
 from .replay import ListTable, ReplayGame, ReplayScreen

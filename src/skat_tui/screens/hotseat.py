@@ -21,11 +21,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from skat_core.game import Bid, Hold, Phase
 
 from ..controller import MatchController
+from ..footer import Footer
 from ..safe_text import visible
 from .table import TableScreen
 

@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from skat_core.seeds import parse_seed
 
 from ..controller import PlayerSpec
+from ..footer import Footer
 from ..safe_text import refuse_hidden, safe_text
 from ..settings import BOT_LEVELS, DEAL_COUNTS, MAX_NAME
 

@@ -30,7 +30,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from skat_core.cards import CARDS, Card, points_of
 from skat_core.game import (
@@ -56,6 +56,7 @@ from skat_core.views import SeatView
 
 from ..controller import MatchController, PlayerSpec
 from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
+from ..footer import Footer
 from ..safe_text import safe_join, safe_text, visible
 from ..settings import Settings
 from ..widgets import Line, Spot, TrickArea, TrickState

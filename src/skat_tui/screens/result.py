@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from skat_core.game import POSITION_NAMES
 from skat_core.match import DealOutcome, Match, Scoring
 from skat_core.rules import GameType
 
 from ..deck import DeckStyle, cards_line, sort_hand
+from ..footer import Footer
 from ..safe_text import safe_text, visible
 from .text import contract_text
 

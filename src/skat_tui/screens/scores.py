@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from skat_core.match import Scoring
 
+from ..footer import Footer
 from ..leaderboard import (
     BestMatch,
     DailyResult,

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from skat_core.bots.claims import soloist_claims
 from skat_core.cards import CARDS, Card
@@ -43,6 +43,7 @@ from skat_core.views import SeatView
 
 from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
+from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
