@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from skat_core.bench_bots import run as bench_run
+from skat_core.benchmarks.bots import run as bench_run
 from skat_core.bots import LEVELS, Bot, Hint, RandomBot, make_bot
 from skat_core.bots.knowledge import SKAT, read_knowledge
 from skat_core.bots.pimc import SearchBudget

@@ -9,7 +9,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from click.testing import CliRunner
 
 from skat_core.deal import random_deal
@@ -18,12 +17,8 @@ from skat_core.records import dumps, record_from_state, save_records, to_iss
 from skat_core.records.check import check_files
 from skat_tui.cli import main
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-ISS_FILE = DATA / "iss_records.sgf"
-needs_data = pytest.mark.skipif(
-    not ISS_FILE.exists(),
-    reason=f"shared reference data not found at {ISS_FILE} (shared/ sits beside the clone)",
-)
+# Real ISS records, kept in the repository (see tests/data/reference/README.md).
+ISS_FILE = Path(__file__).resolve().parent / "data" / "reference" / "iss_records.sgf"
 KEYS = [
     "id", "soloist", "game", "hand", "schneider_announced", "schwarz_announced", "ouvert",
     "bid", "matadors", "soloist_points", "soloist_tricks", "won", "overbid", "score",
@@ -50,7 +45,6 @@ def played_game(seed: int) -> GameState:
     return state
 
 
-@needs_data
 def test_real_iss_file() -> None:
     code, reports = run(ISS_FILE)
     assert code == 0
@@ -73,7 +67,6 @@ def test_real_iss_file() -> None:
     assert penalty["note"] == "aborted: rearhand left the table during bidding (ISS penalty)"
 
 
-@needs_data
 def test_broken_iss_game_among_good_ones(tmp_path: Path) -> None:
     lines = ISS_FILE.read_text().splitlines()[:3]
     # Game 684159: middlehand answers the diamond lead with SA while holding DA and D7.

@@ -1,7 +1,7 @@
 """Properties of the engine over thousands of random legal deals.
 
 Random deals are played by a random player (skewed towards realistic bids, see
-:func:`skat_core.bench.choose_action`) that now and then claims, concedes or
+:func:`skat_core.benchmarks.engine.choose_action`) that now and then claims, concedes or
 leaves the table.  Along the way every state is checked: legal actions are
 deterministic and all apply, random illegal actions raise
 :class:`IllegalActionError`, states never change, and no seat's view holds a
@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skat_core.bench import choose_action
+from skat_core.benchmarks.engine import choose_action
 from skat_core.cards import ALL_CARDS, CARDS, Card, CardSet
 from skat_core.deal import random_deal
 from skat_core.errors import IllegalActionError
@@ -352,7 +352,7 @@ def test_same_seed_same_deal() -> None:
 
 def test_engine_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """`skat bench engine` plays its deals and prints figures (which no test checks)."""
-    from skat_core.bench import bench_engine
+    from skat_core.benchmarks.engine import bench_engine
 
     assert bench_engine(30, 1) == 0
     out = capsys.readouterr().out

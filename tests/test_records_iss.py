@@ -33,13 +33,9 @@ from skat_core.records.iss import iss_result_mismatches
 from skat_core.rules import GameType
 from test_records_json import random_game
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-ISS_FILE = DATA / "iss_records.sgf"
-needs_data = pytest.mark.skipif(
-    not ISS_FILE.exists(),
-    reason=f"shared reference data not found at {ISS_FILE} (shared/ sits beside the clone)",
-)
-ISS_LINES = ISS_FILE.read_text().splitlines() if ISS_FILE.exists() else []
+# Real ISS records, kept in the repository (see tests/data/reference/README.md).
+ISS_FILE = Path(__file__).resolve().parent / "data" / "reference" / "iss_records.sgf"
+ISS_LINES = ISS_FILE.read_text().splitlines()
 
 
 def _iss_id(line: str) -> str:
@@ -51,7 +47,7 @@ def _line(game_id: str) -> str:
     for line in ISS_LINES:
         if _iss_id(line) == game_id:
             return line
-    pytest.skip(f"ISS record {game_id} not in {ISS_FILE}")
+    pytest.fail(f"ISS record {game_id} not in {ISS_FILE}")
 
 
 def parse_r(line: str) -> dict[str, str]:
@@ -68,12 +64,10 @@ def parse_r(line: str) -> dict[str, str]:
 # --- the 16 real records ----------------------------------------------------------
 
 
-@needs_data
 def test_sixteen_records() -> None:
     assert len([ln for ln in ISS_LINES if ln.strip()]) == 16
 
 
-@needs_data
 @pytest.mark.parametrize("line", ISS_LINES, ids=[_iss_id(ln) for ln in ISS_LINES])
 def test_record_result_equals_r_fields(line: str) -> None:
     """Replaying the moves gives the ISS result, field by field (d, win/loss, v, m,
@@ -101,14 +95,12 @@ def test_record_result_equals_r_fields(line: str) -> None:
     assert iss_result_mismatches(r, game.result_fields) == []
 
 
-@needs_data
 def test_players_and_id() -> None:
     game = read_iss(_line("541932"))
     assert game.id == "541932" and game.players == ("zoot", "kermit", "foo")
     assert game.properties["DT"] == "2010-12-06/18:59:24/UTC"
 
 
-@needs_data
 def test_pickup_shown_skat_and_discard_in_declaration() -> None:
     """'2 s w H8.CK 2 D.ST.H8': pick up, the server shows the skat, diamonds with
     ST H8 put back."""
@@ -119,7 +111,6 @@ def test_pickup_shown_skat_and_discard_in_declaration() -> None:
     assert actions[i + 2] == Declare(GameType.DIAMONDS)
 
 
-@needs_data
 @pytest.mark.parametrize(("game_id", "discard"), [("596891", "D9 DQ"), ("10327743", "SK S7")])
 def test_split_discard(game_id: str, discard: str) -> None:
     """'2 D 2 D9.DQ': the declaration first, the discard as its own move."""
@@ -130,7 +121,6 @@ def test_split_discard(game_id: str, discard: str) -> None:
     assert actions[i] == Discard((a, b)) and isinstance(actions[i + 1], Declare)
 
 
-@needs_data
 def test_hand_modifiers() -> None:
     """'CHZ' clubs hand schwarz announced; 'CH' clubs hand; 'GO' grand ouvert (a hand
     game with schwarz announced)."""
@@ -140,7 +130,6 @@ def test_hand_modifiers() -> None:
     assert _declared("727").hand and _declared("727").schwarz
 
 
-@needs_data
 def test_null_ouvert_after_pickup_lists_the_discard() -> None:
     """'1 NO.HA.HQ' after a pick-up: null ouvert, HA and HQ put back (not ouvert cards)."""
     state = read_iss(_line("1390253")).state
@@ -154,7 +143,6 @@ def _declared(game_id: str) -> Declare:
     return next(a for _, a in state.history if isinstance(a, Declare))
 
 
-@needs_data
 def test_claim_then_card_then_both_resign() -> None:
     """'1 SC 1 HJ 2 RE 0 RE': the claim stands while the soloist plays on, so the
     defenders' concession gives him every remaining trick (ISS: p:84 t:5, won 48).
@@ -179,7 +167,6 @@ def test_claim_stands_after_the_soloist_plays_on() -> None:
     assert sum(state.tricks) == 10 and state.result.won
 
 
-@needs_data
 def test_unknown_card_before_leaving_is_dropped() -> None:
     """'0 ?? w LE.1': the unknown card of forehand, then middlehand (a defender)
     leaves: the soloist is credited every trick."""
@@ -190,7 +177,6 @@ def test_unknown_card_before_leaving_is_dropped() -> None:
     assert r is not None and r.conceded == "left" and r.soloist_tricks == 10
 
 
-@needs_data
 def test_penalty_record_is_an_aborted_deal() -> None:
     """'1 18 0 p w LE.2', R[d:-1 penalty ...]: rearhand left during bidding."""
     game = read_iss(_line("30"))
@@ -199,7 +185,6 @@ def test_penalty_record_is_an_aborted_deal() -> None:
     assert game.state.history[-1] == (2, LeaveTable(2))
 
 
-@needs_data
 def test_passed_in() -> None:
     r = read_iss(_line("756788")).state.result
     assert r is not None and r.passed_in and r.score == 0
@@ -208,7 +193,6 @@ def test_passed_in() -> None:
 # --- write -> read ----------------------------------------------------------------
 
 
-@needs_data
 @pytest.mark.parametrize("line", ISS_LINES, ids=[_iss_id(ln) for ln in ISS_LINES])
 def test_real_records_write_read(line: str) -> None:
     game = read_iss(line)
@@ -325,7 +309,6 @@ def test_hand_game_needs_h() -> None:
     assert err.field == "MV[4]" and Rule.PICKUP_BEFORE_DECLARE.value in str(err)
 
 
-@needs_data
 def test_follow_suit_broken_names_the_move_and_the_rule() -> None:
     """Grand, forehand leads DK; middlehand holds DA and D7 but plays SA."""
     line = _line("684159").replace("0 DK 1 DA 2 D8", "0 DK 1 SA 2 D8")

@@ -1,8 +1,8 @@
 """The double-dummy solver against solved reference positions and against a
 brute-force minimax written straight from the rules.
 
-The reference files (``shared/data/dds``) were solved by an independent
-program; CI has a copy of ``shared/`` beside the repository.  Every line of
+The reference files (``tests/data/reference/dds``, copied from the shared
+reference data) were solved by an independent program.  Every line of
 the 1- to 10-card files is checked, in chunks that pytest-xdist spreads over
 the cores.
 """
@@ -27,11 +27,8 @@ Line = tuple[tuple[int, int, int], int, int, int, int]
 
 @pytest.fixture(scope="session")
 def dds_dir() -> Path:
-    """``shared/data/dds`` beside the repository (or inside it)."""
-    for candidate in (REPO.parent / "shared" / "data" / "dds", REPO / "shared" / "data" / "dds"):
-        if candidate.is_dir():
-            return candidate
-    pytest.skip("reference positions not found: ../shared/data/dds beside the repository")
+    """The solved positions in the repository (see tests/data/reference/README.md)."""
+    return REPO / "tests" / "data" / "reference" / "dds"
 
 
 def load(path: Path) -> list[Line]:
@@ -247,7 +244,7 @@ def test_rejects_inconsistent_positions() -> None:
 
 def test_bench_run_checks_scores(dds_dir: Path, tmp_path: Path) -> None:
     """The benchmark exits 0 when every score matches, 1 on a mismatch."""
-    from skat_core.bench_solver import run
+    from skat_core.benchmarks.solver import run
 
     lines = (dds_dir / "six_cards.txt").read_text().splitlines()[:3]
     good = tmp_path / "good.txt"

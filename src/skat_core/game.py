@@ -13,123 +13,35 @@ bidding → skat → declaration → tricks → result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import IntEnum
 from itertools import combinations
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple
 
-from .cards import CARD_POINTS, CARDS, Card, CardSet, Mask, cards_of, points_of
+from .actions import (
+    Action,
+    Bid,
+    Claim,
+    Declare,
+    Discard,
+    Hold,
+    LeaveTable,
+    Pass,
+    Phase,
+    PickUpSkat,
+    Play,
+    Resign,
+    Trick,
+    action_str,
+)
+from .cards import CARD_POINTS, CARDS, CardSet, Mask, cards_of, points_of
 from .deal import Deal
 from .errors import IllegalActionError, Rule
 from .rules import GameType, legal_cards, trick_winner
 from .value import BID_VALUES, Contract, GameResult, null_value, settle
+from .views import SeatView, seat_view
 
 FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
 POSITION_NAMES = ("forehand", "middlehand", "rearhand")
 
-
-class Phase(IntEnum):
-    BIDDING = 0
-    SKAT = 1
-    """The soloist picks up the skat or declares a hand game."""
-    DISCARD = 2
-    DECLARE = 3
-    PLAYING = 4
-    FINISHED = 5
-
-
-# --- actions -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """Say a value (middlehand to forehand, rearhand to the survivor)."""
-
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """'Yes': the seat bid to holds the value."""
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Leave the bidding."""
-
-
-@dataclass(frozen=True, slots=True)
-class PickUpSkat:
-    """The soloist takes the skat into his hand (no hand game then)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """The soloist puts two cards back as the new skat."""
-
-    cards: tuple[Card, Card]
-
-    def __post_init__(self) -> None:
-        a, b = self.cards
-        if not (0 <= a < 32 and 0 <= b < 32):
-            raise IllegalActionError(f"no such cards: {a!r}, {b!r}", Rule.DISCARD)
-        ordered = (CARDS[a], CARDS[b]) if a >= b else (CARDS[b], CARDS[a])
-        object.__setattr__(self, "cards", ordered)
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Name the game.  Implied announcements are filled in: schwarz includes
-    schneider, and a suit or grand ouvert is a hand game with schwarz announced."""
-
-    game: GameType
-    hand: bool = False
-    schneider: bool = False
-    schwarz: bool = False
-    ouvert: bool = False
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "game", GameType(self.game))
-        if self.ouvert and self.game != GameType.NULL:
-            object.__setattr__(self, "hand", True)
-            object.__setattr__(self, "schwarz", True)
-        if self.schwarz:
-            object.__setattr__(self, "schneider", True)
-
-    @property
-    def contract(self) -> Contract:
-        return Contract(self.game, self.hand, self.schneider, self.schwarz, self.ouvert)
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """The soloist shows his cards and claims the remaining tricks (ISkO 4.4)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """A player gives up: the soloist concedes the game, or a defender agrees
-    to concede (both defenders must)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class LeaveTable:
-    """A player left or timed out (ISS ``w LE.p`` / ``w TI.p``)."""
-
-    seat: int
-    timeout: bool = False
-
-
-Action: TypeAlias = (
-    Bid | Hold | Pass | PickUpSkat | Discard | Declare | Play | Claim | Resign | LeaveTable
-)
 
 PASS = Pass()
 HOLD = Hold()
@@ -168,39 +80,7 @@ SKAT_DECLARATIONS: tuple[Declare, ...] = (
 )
 
 
-def action_str(action: Action) -> str:
-    """Short text of an action, as in logs and golden transcripts."""
-    match action:
-        case Bid(value=v):
-            return str(v)
-        case Hold():
-            return "yes"
-        case Pass():
-            return "pass"
-        case PickUpSkat():
-            return "pickup"
-        case Discard(cards=(a, b)):
-            return f"discard {a} {b}"
-        case Declare():
-            return "declare " + action.contract.describe()
-        case Play(card=c):
-            return str(c)
-        case Claim():
-            return "claim"
-        case Resign(seat=s):
-            return f"resign {s}"
-        case LeaveTable(seat=s, timeout=t):
-            return f"{'timeout' if t else 'left'} {s}"
-    raise TypeError(f"not an action: {action!r}")
-
-
 # --- the state ---------------------------------------------------------------
-
-
-class Trick(NamedTuple):
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
 
 
 class GameState(NamedTuple):
@@ -315,8 +195,6 @@ class GameState(NamedTuple):
         return apply(self, action)
 
     def view(self, seat: int) -> SeatView:
-        from .views import seat_view
-
         return seat_view(self, seat)
 
     def actor_of(self, action: Action) -> int:
@@ -643,9 +521,6 @@ def play_out(state: GameState, actions: list[Action]) -> GameState:
     return state
 
 
-# imported late to avoid a cycle (views imports game)
-from .views import SeatView  # noqa: E402
-
 __all__ = [
     "BIDS",
     "CARD_POINTS",
@@ -668,6 +543,7 @@ __all__ = [
     "Resign",
     "SeatView",
     "Trick",
+    "action_str",
     "apply",
     "new_game",
 ]

@@ -11,14 +11,53 @@ simply not in the object.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from .actions import Action, Discard, Phase, Play, Trick, action_str
 from .cards import CardSet, Mask, cards_of, points_of
 from .deal import Deal
 from .value import Contract, GameResult
 
-if TYPE_CHECKING:
-    from .game import Action, GameState, Phase, Trick
+
+class DealState(Protocol):
+    """What :func:`seat_view` reads of a deal's full state.  A
+    :class:`skat_core.game.GameState` is one; the protocol lets this module
+    stay below :mod:`skat_core.game` (which imports it) instead of importing
+    it back."""
+
+    @property
+    def deal(self) -> Deal: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def bid(self) -> int: ...
+    @property
+    def soloist(self) -> int: ...
+    @property
+    def skat(self) -> Mask: ...
+    @property
+    def picked_up(self) -> bool: ...
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def hands(self) -> tuple[Mask, Mask, Mask]: ...
+    @property
+    def trick(self) -> tuple[int, ...]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def tricks(self) -> tuple[int, int, int]: ...
+    @property
+    def last_trick(self) -> Trick | None: ...
+    @property
+    def claimed(self) -> bool: ...
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]: ...
+    @property
+    def result(self) -> GameResult | None: ...
+    def legal_actions(self) -> list[Action]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +116,6 @@ class SeatView:
 
     def observation_string(self) -> str:
         """A stable text of the view, for golden transcripts and debugging."""
-        from .game import Phase, action_str
-
         parts = [f"seat {self.seat}", f"phase {Phase(self.phase).name.lower()}"]
         parts.append(f"to_move {self.to_move}")
         parts.append(f"hand {CardSet(self.hand)}")
@@ -102,9 +139,7 @@ class SeatView:
         return " | ".join(parts)
 
 
-def seat_view(state: GameState, seat: int) -> SeatView:
-    from .game import Discard, Phase, Play
-
+def seat_view(state: DealState, seat: int) -> SeatView:
     over = state.phase == Phase.FINISHED
     soloist = state.soloist
     is_soloist = seat == soloist
@@ -162,4 +197,4 @@ def trick_points_taken(view: SeatView) -> int:
     return points_of(view.played_mask)
 
 
-__all__ = ["SeatView", "cards_of", "seat_view", "trick_points_taken"]
+__all__ = ["DealState", "SeatView", "cards_of", "seat_view", "trick_points_taken"]

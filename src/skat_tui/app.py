@@ -51,6 +51,7 @@ from skat_core.seeds import (
 from .controller import BotFactory, MatchController, PlayerSpec
 from .crash import ReportsCrashes, run_reporting
 from .leaderboard import LeaderboardError
+from .messages import NewMatchRequested
 from .screens import (
     ConfirmScreen,
     HelpScreen,
@@ -324,6 +325,9 @@ class SkatApp(ReportsCrashes):
         match saved meanwhile by another skat is given up, or, while another
         skat plays it, not saved."""
         self._start_fresh(self.start_new_match)
+
+    def on_new_match_requested(self, _: NewMatchRequested) -> None:
+        self.start_next_match()
 
     def start_hotseat(self, setup: MatchSetup) -> None:
         """A match with the players of ``setup`` (any mix of humans and bots)."""

@@ -171,16 +171,19 @@ def bench() -> None:
 @click.option("--seed", default=1, show_default=True)
 def bench_engine(deals: int, seed: int) -> None:
     """Random legal full deals through the public API: deals per second."""
-    from skat_core.bench import bench_engine as run
+    from skat_core.benchmarks.engine import bench_engine as run
 
     sys.exit(run(deals, seed))
 
 
 @bench.command("solver")
-@click.option("--file", "path", default=None, help="Positions file (default: full_game.txt).")
+@click.option(
+    "--file", "path", default=None,
+    help="Positions file (default: tests/data/reference/dds/full_game.txt).",
+)
 def bench_solver(path: str | None) -> None:
     """Solve every full-game position of the DDS data and time it."""
-    from skat_core.bench_solver import run
+    from skat_core.benchmarks.solver import run
 
     sys.exit(run(path))
 
@@ -192,7 +195,7 @@ def bench_solver(path: str | None) -> None:
 @click.option("--seed", default="bench", show_default=True)
 def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
     """A duplicate match between two bot levels: points per deal with 95% CI."""
-    from skat_core.bench_bots import run
+    from skat_core.benchmarks.bots import run
 
     sys.exit(run(deals, level_a, level_b, seed))
 

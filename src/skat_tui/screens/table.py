@@ -7,7 +7,7 @@ dealer, scores).  The full deal state is never read here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,6 +45,7 @@ from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
+from ..messages import NewMatchRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
 from ..widgets import KEY_LABELS, HandState, HandView, Line, Spot, TrickArea, TrickState
@@ -54,8 +55,6 @@ from .text import contract_text, event_lines, led_text
 
 if TYPE_CHECKING:
     from skat_core.bots import Hint
-
-    from ..app import SkatApp
 
 OPTION_NAMES = ("schneider", "schwarz", "ouvert")
 
@@ -1079,7 +1078,7 @@ class TableScreen(Screen[None]):
         if choice == "next":
             self.controller.next_deal()
         elif choice == "new":
-            cast("SkatApp", self.app).start_next_match()
+            self.post_message(NewMatchRequested())
         elif choice == "quit":
             self.app.exit()
 

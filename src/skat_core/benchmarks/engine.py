@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 import time
 
-from .deal import random_deal
-from .game import Action, Bid, GameState, Phase, Play, new_game
+from ..deal import random_deal
+from ..game import Action, Bid, GameState, Phase, Play, new_game
 
 
 def choose_action(state: GameState, rng: random.Random) -> Action:

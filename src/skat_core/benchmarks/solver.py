@@ -1,6 +1,6 @@
 """Benchmark of the double-dummy solver on the solved full deals.
 
-Solves every line of ``shared/data/dds/full_game.txt`` (150 deals, ten cards
+Solves every line of ``tests/data/reference/dds/full_game.txt`` (150 deals, ten cards
 each, player 0 the soloist), checks each result against the file's score and
 prints the time per solve (wall clock, and the process's CPU time, which a
 busy machine disturbs less).  The speed goal is a median of at most 50 ms and
@@ -14,8 +14,8 @@ import statistics
 import time
 from pathlib import Path
 
-from .cards import points_of
-from .solver import Solver
+from ..cards import points_of
+from ..solver import Solver
 
 DATA_NAME = "full_game.txt"
 
@@ -35,18 +35,22 @@ def _repo_root(start: Path) -> Path | None:
 
 
 def find_data(name: str = DATA_NAME) -> Path | None:
-    """Find ``shared/data/dds/<name>``: ``../shared`` seen from the current
-    directory or from the repository root (the folder with pyproject.toml)."""
-    bases = [Path.cwd()]
+    """Find ``dds/<name>``: first the repository's copy in
+    ``tests/data/reference`` (the repository root is the folder with
+    pyproject.toml, seen from the current directory or from this file), then
+    ``shared/data`` beside or inside the current directory or the root."""
+    roots: list[Path] = []
     for start in (Path.cwd(), Path(__file__).resolve().parent):
         root = _repo_root(start)
-        if root is not None:
-            bases.append(root)
-    for base in bases:
+        if root is not None and root not in roots:
+            roots.append(root)
+    candidates = [root / "tests" / "data" / "reference" / "dds" / name for root in roots]
+    for base in (Path.cwd(), *roots):
         for shared in (base.parent / "shared", base / "shared"):
-            candidate = shared / "data" / "dds" / name
-            if candidate.is_file():
-                return candidate
+            candidates.append(shared / "data" / "dds" / name)
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
     return None
 
 
@@ -71,7 +75,10 @@ def run(path: str | None = None) -> int:
     result or a missing file."""
     data_path = Path(path) if path is not None else find_data()
     if data_path is None or not data_path.is_file():
-        print(f"solver benchmark: {DATA_NAME} not found (looked for ../shared/data/dds)")
+        print(
+            f"solver benchmark: {DATA_NAME} not found (looked in tests/data/reference/dds "
+            "of the repository and in ../shared/data/dds); give its path"
+        )
         return 1
     positions = load(data_path)
     times: list[float] = []

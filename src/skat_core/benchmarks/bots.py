@@ -25,9 +25,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from .bots import LEVELS, make_bot
-from .deal import deal_from_seed
-from .game import Phase, new_game
+from ..bots import LEVELS, make_bot
+from ..deal import deal_from_seed
+from ..game import Phase, new_game
 
 KINDS = ("card", "bid", "skat")
 """Decision kinds timed apart: card play, bidding (bid/hold/pass), and the
@@ -85,7 +85,7 @@ def play_deal(job: tuple[str, int, int, str, str]) -> Play:
 def _warm_up() -> None:
     """Import the bots' modules (and build their tables) before any decision
     is timed, so that the first decision of a worker is not charged for it."""
-    from .bots import pimc, play_rules, players  # noqa: F401
+    from ..bots import pimc, play_rules, players  # noqa: F401
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -1,0 +1,11 @@
+"""Benchmarks behind ``skat bench``: they print figures and assert nothing.
+
+- :mod:`.engine`: random legal deals through the public game API
+  (``skat bench engine``); its random player also drives the property tests.
+- :mod:`.solver`: the double-dummy solver on the solved reference deals
+  (``skat bench solver``).
+- :mod:`.bots`: two bot levels against each other on the same deals
+  (``skat bench bots``).
+
+Speed figures live here, never in timed tests.
+"""
