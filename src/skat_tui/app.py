@@ -52,6 +52,7 @@ from .controller import BotFactory, MatchController, PlayerSpec
 from .crash import ReportsCrashes, run_reporting
 from .leaderboard import LeaderboardError
 from .messages import NewMatchRequested
+from .safe_text import visible
 from .screens import (
     ConfirmScreen,
     HelpScreen,
@@ -187,6 +188,14 @@ class SkatApp(ReportsCrashes):
         skat plays the saved one)."""
 
     # -- saying things ----------------------------------------------------------
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification of every screen shows its text literally: it
+        quotes names, seeds, paths and file content (see
+        :mod:`skat_tui.safe_text`); ``markup`` is ignored."""
+        super().notify(visible(message, multiline=True), title=visible(title),
+                       severity=severity, timeout=timeout, markup=False)
 
     def say(self, message: str, *, title: str = "Saving", severity: SeverityLevel = "warning",
             timeout: float = 10) -> None:
