@@ -199,6 +199,17 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
 
     sys.exit(run(deals, level_a, level_b, seed))
 
+@bench.command("memory")
+@click.option("--deals", default=100, show_default=True, help="Deals to play.")
+@click.option("--level", default="random", show_default=True,
+              type=click.Choice(["random", "easy", "normal", "strong"]), help="Bot level.")
+@click.option("--warm", default=10, show_default=True, help="Deals before the growth counts.")
+def bench_memory(deals: int, level: str, warm: int) -> None:
+    """An all-bot hotseat session in the app, headless: memory per deal."""
+    from skat_tui.bench_memory import run
+
+    sys.exit(run(deals, level, warm))
+
 from skat_tui.cli_data import register  # noqa: E402  (history, scores, export)
 
 register(main)

@@ -24,7 +24,7 @@ from skat_core.seeds import parse_seed
 
 from ..controller import PlayerSpec
 from ..footer import Footer
-from ..safe_text import refuse_hidden, safe_text
+from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import BOT_LEVELS, DEAL_COUNTS, MAX_NAME
 
 HUMAN = "human"
@@ -122,7 +122,7 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
             for i, p in enumerate(self.players):
                 with Horizontal(classes="setting-row"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield Input(p.name, max_length=MAX_NAME, id=f"name-{i}", compact=True,
+                    yield Input(visible(p.name), max_length=MAX_NAME, id=f"name-{i}", compact=True,
                                 placeholder=f"name of seat {i + 1}")
                     yield Select(kinds, value=p.level or HUMAN, id=f"kind-{i}",
                                  allow_blank=False, compact=True)

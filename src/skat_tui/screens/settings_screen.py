@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ..deck import DeckStyle
 from ..footer import Footer
-from ..safe_text import refuse_hidden, safe_text
+from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
 
 
@@ -41,7 +41,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with Vertical(classes="dialog settings"):
             yield Static("[b]Settings[/b]", classes="dialog-title")
             yield self._row(
-                "Your name", Input(s.player_name, max_length=MAX_NAME, id="set-name", compact=True)
+                "Your name", Input(visible(s.player_name), max_length=MAX_NAME, id="set-name", compact=True)
             )
             yield self._row(
                 "Cards",
