@@ -41,7 +41,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with Vertical(classes="dialog settings"):
             yield Static("[b]Settings[/b]", classes="dialog-title")
             yield self._row(
-                "Your name", Input(visible(s.player_name), max_length=MAX_NAME, id="set-name", compact=True)
+                "Your name",
+                Input(visible(s.player_name), max_length=MAX_NAME, id="set-name", compact=True),
             )
             yield self._row(
                 "Cards",
