@@ -134,10 +134,8 @@ class DealResultScreen(ModalScreen[None]):
             yield Static(safe_text(title, "bold"), classes="dialog-title")
             yield Static(body, id="result-text")
             with Horizontal(classes="dialog-buttons"):
-                label = safe_text(self.close_label)
-                label.append("  ⏎", style="dim")
-                yield Button(
-                    label, id="to-sheet", variant="primary",
+                yield Button(  # close_label is the app's own words
+                    f"{self.close_label}  [dim]⏎[/]", id="to-sheet", variant="primary",
                     compact=True,
                 )
                 if self.played:
