@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual._path import CSSPathType
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.notifications import SeverityLevel
@@ -49,9 +49,11 @@ from skat_core.seeds import (
 )
 
 from .controller import BotFactory, MatchController, PlayerSpec
+from .crash import ReportsCrashes, run_reporting
 from .i18n import _
 from .leaderboard import LeaderboardError
 from .messages import NewMatchRequested
+from .safe_text import visible
 from .screens import (
     ConfirmScreen,
     HelpScreen,
@@ -130,7 +132,7 @@ def describe_saved(saved: SavedMatch) -> str:
     return " · ".join(p for p in (what, where, when) if p)
 
 
-class SkatApp(App[None]):
+class SkatApp(ReportsCrashes):
     """Skat at the terminal.  ``viewer`` is the human's place in a match
     against bots (player 0 deals first); ``settings_path`` None keeps
     settings in memory; ``storage`` None keeps nothing on disk; ``start`` is
@@ -173,6 +175,7 @@ class SkatApp(App[None]):
         self.hint_level = hint_level
         self.notice = notice
         self.storage = storage
+        self.crash_home = storage.home if storage is not None else None
         self.start_mode = start
         self.start_players = tuple(players) if players else None
         self.daily_day = daily
@@ -187,6 +190,14 @@ class SkatApp(App[None]):
         skat plays the saved one)."""
 
     # -- saying things ----------------------------------------------------------
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification of every screen shows its text literally: it
+        quotes names, seeds, paths and file content (see
+        :mod:`skat_tui.safe_text`); ``markup`` is ignored."""
+        super().notify(visible(message, multiline=True), title=visible(title),
+                       severity=severity, timeout=timeout, markup=False)
 
     def say(self, message: str, *, title: str = "Saving", severity: SeverityLevel = "warning",
             timeout: float = 10) -> None:
@@ -885,7 +896,8 @@ def run_app(
             f"There is no unfinished match to resume (nothing saved in {storage.home}). "
             "Start one with `skat`."
         )
-    SkatApp(
+    app = SkatApp(
         settings, settings_path=path, seed=seed, notice=notice, stored=stored, storage=storage,
         start=start, players=players, daily=day,
-    ).run()
+    )
+    run_reporting(app)

@@ -15,8 +15,32 @@ import click
 
 from skat_core import __version__
 
+from .safe_text import terminal
 
-@click.group(invoke_without_command=True)
+
+class SkatGroup(click.Group):
+    """The ``skat`` group: every error message click prints (ours, and its
+    own usage errors that quote an argument) goes through
+    :func:`~skat_tui.safe_text.terminal` first, so a name, path or argument
+    with ESC, bidi controls or a lone surrogate never reaches the terminal
+    raw."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.ClickException as e:
+            e.message = terminal(e.message)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as e:
+            e.message = terminal(e.message)
+            raise
+
+
+@click.group(cls=SkatGroup, invoke_without_command=True)
 @click.version_option(__version__, prog_name="skat")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -206,6 +230,18 @@ def bench_ramsch(deals: int, seed: str) -> None:
     from skat_core.benchmarks.ramsch import run
 
     sys.exit(run(deals, seed))
+
+
+@bench.command("memory")
+@click.option("--deals", default=100, show_default=True, help="Deals to play.")
+@click.option("--level", default="random", show_default=True,
+              type=click.Choice(["random", "easy", "normal", "strong"]), help="Bot level.")
+@click.option("--warm", default=10, show_default=True, help="Deals before the growth counts.")
+def bench_memory(deals: int, level: str, warm: int) -> None:
+    """An all-bot hotseat session in the app, headless: memory per deal."""
+    from skat_tui.bench_memory import run
+
+    sys.exit(run(deals, level, warm))
 
 from skat_tui.cli_data import register  # noqa: E402  (history, scores, export)
 

@@ -4,6 +4,7 @@ no traceback); warnings about skipped entries go to stderr."""
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from skat_core.errors import RecordError
 from skat_core.game import GameState
 from skat_core.match import Scoring
 from skat_core.records.jsontext import escape_surrogates
+
+from .safe_text import terminal
 
 if TYPE_CHECKING:
     from .storage import Storage
@@ -33,7 +36,7 @@ class _Game:
 
 def _warn(lines: Iterable[str]) -> None:
     for line in lines:
-        click.echo(f"warning: {line}", err=True)
+        click.echo(terminal(f"warning: {line}"), err=True)
 
 
 def _storage(home: str | None) -> Storage:
@@ -43,7 +46,7 @@ def _storage(home: str | None) -> Storage:
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    cells = [[str(c) for c in headers], *[[str(c) for c in r] for r in rows]]
+    cells = [[terminal(c) for c in headers], *[[terminal(c) for c in r] for r in rows]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
     lines = []
     for n, r in enumerate(cells):
@@ -78,7 +81,7 @@ def history_command(limit: int, home: str | None) -> None:
     _warn(listing.warnings)
     entries = listing.entries[-limit:] if limit else listing.entries
     if not entries:
-        click.echo(f"No finished deals yet ({storage.history_path}).")
+        click.echo(terminal(f"No finished deals yet ({storage.history_path})."))
         return
     rows = [
         (e.id, e.local_date, " / ".join(e.players),
@@ -114,7 +117,12 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rule
     board = storage.leaderboard()
     try:
         if as_csv:
-            _warn(board.export_csv(sys.stdout))
+            if not sys.stdout.isatty():
+                _warn(board.export_csv(sys.stdout))
+                return
+            shown = io.StringIO()  # a terminal: the rows made harmless (see safe_text)
+            _warn(board.export_csv(shown))
+            click.echo(terminal(shown.getvalue()), nl=False)
             return
         dailies = board.daily_results(day)
         pub = rules == "pub"
@@ -404,7 +412,8 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
         raise click.ClickException(f"cannot export: {e}") from None
     text = escape_surrogates("\n".join(out) + "\n")
     if output is None:
-        click.echo(text, nl=False)
+        # records keep what they contain; only a terminal gets them made harmless
+        click.echo(terminal(text) if sys.stdout.isatty() else text, nl=False)
         return
     from .storage import write_atomically
 
@@ -412,8 +421,8 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
         write_atomically(Path(output), text.encode("utf-8"))
     except OSError as e:
         raise click.ClickException(f"cannot write {output}: {e.strerror or e}") from None
-    click.echo(f"{len(games)} deal{'s' if len(games) != 1 else ''} written to {output}",
-               err=True)
+    click.echo(terminal(f"{len(games)} deal{'s' if len(games) != 1 else ''} written to "
+                        f"{output}"), err=True)
 
 
 def register(group: click.Group) -> None:

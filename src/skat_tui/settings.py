@@ -21,6 +21,7 @@ from skat_core.records.jsontext import parse_json
 from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
 
 from .deck import DeckStyle
+from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
 
@@ -130,8 +131,13 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
              and deals > 0 and deals % 3 == 0, deals)
     if "player_name" in data:
         name = data["player_name"]
-        take("player_name", isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME,
-             name.strip() if isinstance(name, str) else None)
+        hidden = hidden_characters(name) if isinstance(name, str) else []
+        if hidden:  # never shown: it could drive the terminal or look like another name
+            bad.append(f"player_name holds control, bidi or invisible characters "
+                       f"({', '.join(hidden)})")
+        else:
+            take("player_name", isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME,
+                 name.strip() if isinstance(name, str) else None)
     if "theme" in data:
         take("theme", isinstance(data["theme"], str) and bool(data["theme"]), data["theme"])
     if "rules" in data:

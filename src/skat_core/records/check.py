@@ -24,7 +24,6 @@ from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, restart
 from .files import FileRefused, read_text_file
 from .iss import read_iss
 from .jsonrec import parse_json_records, state_from_record
-from .jsontext import escape_surrogates
 
 _ISS_ID = re.compile(r"\bID\[([^\]]*)\]")
 
@@ -35,9 +34,33 @@ def check_files(paths: list[str], out: TextIO) -> int:
     failed = False
     for path in paths:
         for report in check_file(path):
-            out.write(escape_surrogates(json.dumps(report, ensure_ascii=False)) + "\n")
+            out.write(json_line(report) + "\n")
             failed = failed or "error" in report
     return 1 if failed else 0
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code > 0xFFFF:  # a JSON escape is UTF-16: a surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_line(report: dict[str, Any]) -> str:
+    """``report`` as one line of JSON that is safe to print to a terminal:
+    readable text stays as it is, and every character that is not printable
+    (controls such as ESC or CSI, bidi and zero-width characters, a lone
+    surrogate) is a ``\\uXXXX`` escape, so the line reads back as the same
+    data but never drives the terminal or fails to encode.
+
+    >>> json_line({"id": "\\u202eevil\\x9b", "n": "Grün"})
+    '{"id": "\\\\u202eevil\\\\u009b", "n": "Grün"}'
+    """
+    text = json.dumps(report, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
 def check_file(path: str) -> Iterator[dict[str, Any]]:

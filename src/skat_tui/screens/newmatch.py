@@ -16,17 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from skat_core.ruleset import RULE_SETS
 from skat_core.seeds import parse_seed
 
 from ..controller import PlayerSpec
+from ..footer import Footer
+from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import BOT_LEVELS, DEAL_COUNTS, MAX_NAME
 
 HUMAN = "human"
@@ -54,10 +55,9 @@ def check_name(name: str) -> str:
     name = unicodedata.normalize("NFC", name.strip())
     if not name:
         raise ValueError("every player needs a name")
+    refuse_hidden(name)  # before the name is quoted in any other message
     if len(name) > MAX_NAME:
         raise ValueError(f"{name!r} is too long: at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ValueError(f"{name!r} contains control characters")
     if "," in name or ":" in name:
         raise ValueError(f"{name!r}: names may not contain ',' or ':'")
     return name
@@ -122,7 +122,7 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
     def compose(self) -> ComposeResult:
         kinds = [("Human", HUMAN), *[(f"Bot · {lv}", lv) for lv in BOT_LEVELS]]
         with Vertical(classes="dialog newmatch"):
-            yield Static(f"[b]{self.title_text}[/b]", classes="dialog-title")
+            yield Static(safe_text(self.title_text, "bold"), classes="dialog-title")
             yield Static(
                 "[dim]Seats in table order, clockwise. Humans share this keyboard; "
                 "each sees only their own cards.[/]",
@@ -132,7 +132,7 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
             for i, p in enumerate(seats):
                 with Horizontal(classes="setting-row"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield Input(p.name if p else f"Player {i + 1}", max_length=MAX_NAME,
+                    yield Input(visible(p.name) if p else f"Player {i + 1}", max_length=MAX_NAME,
                                 id=f"name-{i}", compact=True,
                                 placeholder=f"name of seat {i + 1}")
                     choices = kinds if i < SEATS else [("Empty (3 players)", EMPTY), *kinds]
@@ -196,7 +196,7 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
             setup = self.setup()
         except ValueError as e:
             self.app.bell()
-            self.query_one("#newmatch-error", Static).update(Text(str(e), style="bold red"))
+            self.query_one("#newmatch-error", Static).update(safe_text(e, "bold red"))
             return
         self.dismiss(setup)
 

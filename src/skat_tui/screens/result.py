@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from skat_core.game import POSITION_NAMES
 from skat_core.match import DealOutcome, Match, Scoring
@@ -23,7 +23,9 @@ from skat_core.rules import GameType
 from skat_core.ruleset import KONTRA_NAMES
 
 from ..deck import DeckStyle, cards_line, sort_hand
+from ..footer import Footer
 from ..i18n import _, ngettext
+from ..safe_text import safe_text, visible
 from .text import contract_text
 
 SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "Standard"}
@@ -74,13 +76,14 @@ class DealResultScreen(ModalScreen[None]):
         state = o.state  # the deal is over: everything may be shown
         deck = self.deck
         lines: list[Text] = []
+        names = tuple(visible(n) for n in self.names)  # names come from records and people
         game = r.contract.game if r.contract else None
         if r.soloist is None:
-            lines.append(Text.from_markup(f"[b]{r.explain()}[/b]"))
+            lines.append(Text(r.explain(), style="bold"))
             lines.append(Text("The deal counts as played and scores 0."))
         else:
             assert r.contract is not None
-            soloist = self.names[o.seats[r.soloist]]
+            soloist = names[o.seats[r.soloist]]
             verdict = Text("WON", "bold green") if r.won else Text("LOST", "bold red")
             lines.append(Text.assemble(
                 "Soloist ", (soloist, "bold"), ": ", (contract_text(r.contract, deck), "bold"),
@@ -130,9 +133,9 @@ class DealResultScreen(ModalScreen[None]):
             skat.append("   (hand game: not picked up)")
         lines.append(skat)
         lines.append(Text.from_markup("[b]As dealt[/b]"))
-        width = max(len(n) for n in self.names)
+        width = max(len(n) for n in names)
         for seat, player in enumerate(o.seats):
-            row = Text(f"  {self.names[player]:<{width}}  {POSITION_NAMES[seat]:<10}  ")
+            row = Text(f"  {names[player]:<{width}}  {POSITION_NAMES[seat]:<10}  ")
             if r.soloist == seat:
                 row.stylize("bold")
             row.append_text(cards_line(sort_hand(state.deal.hands[seat], game), deck))
@@ -140,17 +143,17 @@ class DealResultScreen(ModalScreen[None]):
         own = o.seeger_fabian if self.scoring == Scoring.SEEGER_FABIAN else o.standard
         score = Text("This deal: ")
         score.append(" · ".join(
-            f"{self.names[p]} {signed(v)}" for p, v in enumerate(own)
+            f"{names[p]} {signed(v)}" for p, v in enumerate(own)
         ))
         score.append(f"  ({SCORING_NAMES[self.scoring]})", style="dim")
         lines.append(score)
         body = Text("\n").join(lines)
         with Vertical(classes="dialog result"):
             title = self.heading or f"Deal {o.number + 1} of {self.deals}"
-            yield Static(Text(title, style="bold"), classes="dialog-title")
+            yield Static(safe_text(title, "bold"), classes="dialog-title")
             yield Static(body, id="result-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(
+                yield Button(  # close_label is the app's own words
                     f"{self.close_label}  [dim]⏎[/]", id="to-sheet", variant="primary",
                     compact=True,
                 )
@@ -193,7 +196,7 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
     table.add_column("Game")
     table.add_column("Score", justify="right")
     for name in names:
-        table.add_column(name, justify="right", max_width=12)
+        table.add_column(safe_text(name), justify="right", max_width=12)
     running = match.running_totals(scoring)
     for outcome, totals in zip(match.outcomes, running, strict=True):
         r = outcome.result
@@ -209,7 +212,7 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
         elif r.soloist is None or r.contract is None:
             game, score = Text("passed in", style="dim"), Text("0", style="dim")
         else:
-            soloist = names[outcome.seats[r.soloist]]
+            soloist = visible(names[outcome.seats[r.soloist]])
             game = Text(f"{soloist}: {contract_text(r.contract, deck, short=True)}")
             if r.kontra:
                 game.append(f" {KONTRA_NAMES[r.kontra]}", style="bold red")
@@ -271,7 +274,7 @@ class ScoreSheetScreen(ModalScreen[str]):
             yield Static(Text(title, style="bold"), classes="dialog-title")
             if self.final:
                 totals = m.totals()
-                winners = [self.names[p] for p in m.winners()]
+                winners = [visible(self.names[p]) for p in m.winners()]
                 who = " and ".join(winners)
                 label = "winners" if len(winners) > 1 else "winner"
                 yield Static(

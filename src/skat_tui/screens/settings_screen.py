@@ -9,9 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ..deck import DeckStyle
+from ..footer import Footer
+from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
 
 RULE_CHOICES: dict[str, tuple[str, str, dict[str, object]]] = {
@@ -55,7 +57,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with Vertical(classes="dialog settings"):
             yield Static("[b]Settings[/b]", classes="dialog-title")
             yield self._row(
-                "Your name", Input(s.player_name, max_length=MAX_NAME, id="set-name", compact=True)
+                "Your name",
+                Input(visible(s.player_name), max_length=MAX_NAME, id="set-name", compact=True),
             )
             yield self._row(
                 "Cards",
@@ -102,19 +105,21 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 "Themes: Ctrl+P → Theme.[/]",
                 classes="dialog-foot",
             )
+            yield Static("", id="settings-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save  [dim]^s[/]", id="save", variant="primary", compact=True)
                 yield Button("Cancel  [dim]Esc[/]", id="cancel", compact=True)
         yield Footer()
 
     def result(self) -> Settings:
-        """The settings as the form shows them."""
+        """The settings as the form shows them; :class:`ValueError` for a
+        name that cannot be shown (control, bidi or invisible characters)."""
 
         def value(selector: str) -> object:
             return self.query_one(selector, Select).value
 
         typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
-        name = typed or self.settings.player_name
+        name = refuse_hidden(typed, "Your name") if typed else self.settings.player_name
         deals = value("#set-deals")
         choice = str(value("#set-rules"))
         rules, switches = self.settings.rules, self.settings.rule_switches
@@ -143,7 +148,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.action_save()
 
     def action_save(self) -> None:
-        self.dismiss(self.result())
+        try:
+            settings = self.result()
+        except ValueError as e:
+            self.app.bell()
+            self.query_one("#settings-error", Static).update(safe_text(e, "bold red"))
+            return
+        self.dismiss(settings)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -21,8 +21,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..footer import Footer
+from ..safe_text import visible
 
 TITLE = "♣ ♠ ♥ ♦   S K A T   ♦ ♥ ♠ ♣"
 
@@ -99,7 +102,7 @@ class StartScreen(Screen[None]):
                 note = self.info.resume
             if e.action == "resume" and self.info.elsewhere:
                 note = self.info.elsewhere
-            prompt.append(note, style="dim")
+            prompt.append(visible(note), style="dim")  # may name a saved match's players
             disabled = e.action == "resume" and not self.info.can_resume
             options.append(Option(prompt, id=e.action, disabled=disabled))
         return options

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from skat_core.bots.claims import soloist_claims
 from skat_core.cards import CARDS, Card
@@ -46,10 +46,12 @@ from skat_core.views import SeatView
 
 from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
+from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import _, ngettext
 from ..messages import NewMatchRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
+from ..safe_text import visible
 from ..settings import Settings
 from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import ConfirmScreen, LastTrickScreen
@@ -195,8 +197,16 @@ class TableScreen(Screen[None]):
 
     # -- who is who -----------------------------------------------------------
 
+    def _shown_names(self) -> tuple[str, ...]:
+        """The players' names as shown: literally, with any control, bidi or
+        invisible character as a visible placeholder (see :mod:`..safe_text`)."""
+        return tuple(visible(n) for n in self.controller.names())
+
+    def _shown_name(self, player: int) -> str:
+        return visible(self.controller.player_name(player))
+
     def _names_by_seat(self) -> tuple[str, str, str]:
-        names = self.controller.names()
+        names = self._shown_names()
         s = self.controller.match.seats
         return (names[s[0]], names[s[1]], names[s[2]])
 
@@ -315,7 +325,7 @@ class TableScreen(Screen[None]):
 
     def _draw_topbar(self, view: SeatView) -> None:
         m = self.controller.match
-        names = self.controller.names()
+        names = self._shown_names()
         by_seat = self._names_by_seat()
         bar = Text()
         bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
@@ -365,8 +375,8 @@ class TableScreen(Screen[None]):
             panel = self.query_one(f"#opp-{place}", Line)
             seat = m.seat_of(player)
             level = self.controller.level(player)
-            title = self.controller.player_name(player) + (f" · {level}" if level else "")
-            panel.border_title = title
+            title = self._shown_name(player) + (f" · {level}" if level else "")
+            panel.border_title = Text(title)
             if seat is None:
                 panel.border_subtitle = "deals"
                 panel.show("")
@@ -406,12 +416,13 @@ class TableScreen(Screen[None]):
         scoring = m.config.scoring
         totals = m.totals()
         best = max(totals) if m.outcomes else None
-        width = max(len(n) for n in self.controller.names())
+        names = self._shown_names()
+        width = max(len(n) for n in names)
         text = Text()
         for p, total in enumerate(totals):
             if p:
                 text.append("\n")
-            name = self.controller.player_name(p)
+            name = names[p]
             style = "bold" if total == best else ""
             text.append(f"{name:<{width}} ", style=style)
             text.append(f"{total:>5}", style=style)
@@ -1157,7 +1168,7 @@ class TableScreen(Screen[None]):
     def on_match_controller_answered(self, message: MatchController.Answered) -> None:
         if message.yes:
             return
-        name = self.controller.player_name(message.player)
+        name = self._shown_name(message.player)
         seat = self.controller.match.seat_of(message.player)
         if seat is not None:
             self._notes.append(PlayOn(message.cards_played, seat))
