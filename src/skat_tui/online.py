@@ -20,11 +20,12 @@ from rich.text import Text
 from textual.app import App, ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from skat_net.client import TableClient
 from skat_net.protocol import JsonObject, ProtocolError
 
+from .footer import Footer
 from .messages import NewMatchRequested
 from .remote import OnlineRecorder, RemoteController
 from .screens.table import TableScreen

@@ -28,11 +28,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Select, Static, TabbedContent, TabPane
+from textual.widgets import Input, Label, Select, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from skat_core.match import Scoring
 
+from ..footer import Footer
 from ..stats import (
     WON_AT,
     Figures,
