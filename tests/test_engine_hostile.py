@@ -31,10 +31,19 @@ from skat_core.game import (
     new_game,
 )
 from skat_core.rules import GameType
+from skat_core.ruleset import PUB, Ramsch
 
 
 def at_phase(phase: Phase) -> GameState:
-    """A deal of seed Eichel brought to ``phase`` (forehand the soloist)."""
+    """A deal of seed Eichel brought to ``phase`` (forehand the soloist; the
+    push phase of Schieberamsch after all three pass under house rules)."""
+    if phase == Phase.PUSH:
+        rules = PUB.with_switches(name="schiebe", ramsch=Ramsch.SCHIEBERAMSCH)
+        state = new_game(deal_from_seed("Eichel", 0), rules)
+        for a in (Pass(), Pass(), Pass()):
+            state = state.apply(a)
+        assert state.phase == phase
+        return state
     state = new_game(deal_from_seed("Eichel", 0))
     steps: list[Any] = [Pass(), Pass(), Bid(18)] if phase >= Phase.SKAT else []
     if phase >= Phase.DISCARD:

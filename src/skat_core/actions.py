@@ -151,6 +151,9 @@ class Push:
     cards: tuple[Card, Card]
 
     def __post_init__(self) -> None:
+        cards: object = self.cards
+        if not isinstance(cards, tuple) or len(cards) != 2 or not all(_is_int(c) for c in cards):
+            raise malformed("Push.cards", cards, "two cards")
         a, b = self.cards
         if not (0 <= a < 32 and 0 <= b < 32):
             raise IllegalActionError(f"no such cards: {a!r}, {b!r}", Rule.PUSH)
@@ -189,7 +192,8 @@ Action: TypeAlias = (
     | Kontra | Push | PassSkat
 )
 
-_ACTION_TYPES = (Bid, Hold, Pass, PickUpSkat, Discard, Declare, Play, Claim, Resign, LeaveTable)
+_ACTION_TYPES = (Bid, Hold, Pass, PickUpSkat, Discard, Declare, Play, Claim, Resign, LeaveTable,
+                 Kontra, Push, PassSkat)
 
 
 def check_action(action: object) -> None:
@@ -200,7 +204,8 @@ def check_action(action: object) -> None:
     check."""
     if not isinstance(action, _ACTION_TYPES):
         raise malformed("action", action, "an action (Bid, Hold, Pass, PickUpSkat, Discard, "
-                        "Declare, Play, Claim, Resign, LeaveTable)")
+                        "Declare, Play, Claim, Resign, LeaveTable, Kontra, Push, "
+                        "PassSkat)")
     if isinstance(action, Bid):
         if not _is_int(action.value):  # the rule for bid values names it best
             raise IllegalActionError(

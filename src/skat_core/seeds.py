@@ -101,6 +101,9 @@ def normalize_seed(text: str) -> str:
         raise ValueError("a seed is a word or phrase; this one is empty")
     if len(seed) > MAX_SEED_LENGTH:
         raise ValueError(f"a seed has at most {MAX_SEED_LENGTH} characters, not {len(seed)}")
+    if any(unicodedata.category(ch) == "Cs" for ch in seed):
+        # a command-line argument that was not UTF-8: it has no SHA-256 input
+        raise ValueError("a seed is text: this one holds bytes that are not UTF-8")
     hidden = [f"U+{ord(ch):04X}" for ch in seed if unicodedata.category(ch) in _HIDDEN]
     if hidden:
         raise ValueError("a seed may not contain control, bidi or invisible characters "
