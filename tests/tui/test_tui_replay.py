@@ -404,6 +404,9 @@ async def test_closing_the_analysis_stops_the_solver_at_once(tmp_path: Path) -> 
         assert process is not None and process.poll() is None and analysis.analysis is None
         await until(pilot, lambda: "cards from the last one back" in screen_text(app)
                     or "solved," in screen_text(app))
+        # the filter key is offered once the first rows are solved (before, it
+        # is greyed out and a press does nothing): wait for that, not a time
+        await until(pilot, lambda: bool(analysis.choices))
         await pilot.press("m", "m")  # keys work meanwhile
         assert not analysis.mistakes_only
         await pilot.press("escape")
