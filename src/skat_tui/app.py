@@ -51,7 +51,7 @@ from skat_core.seeds import (
 from .controller import BotFactory, MatchController, PlayerSpec
 from .i18n import _
 from .leaderboard import LeaderboardError
-from .messages import NewMatchRequested
+from .messages import NewMatchRequested, StartScreenRequested
 from .screens import (
     ConfirmScreen,
     HelpScreen,
@@ -346,6 +346,9 @@ class SkatApp(App[None]):
 
     def on_new_match_requested(self, _: NewMatchRequested) -> None:
         self.start_next_match()
+
+    def on_start_screen_requested(self, _: StartScreenRequested) -> None:
+        self.action_menu()
 
     def start_hotseat(self, setup: MatchSetup) -> None:
         """A match with the players of ``setup`` (any mix of humans and bots)."""

@@ -43,7 +43,7 @@ from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import _, ngettext
-from ..messages import NewMatchRequested
+from ..messages import NewMatchRequested, StartScreenRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..settings import Settings
 from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, TrickArea, TrickState
@@ -1093,6 +1093,8 @@ class TableScreen(Screen[None]):
             self.controller.next_deal()
         elif choice == "new":
             self.post_message(NewMatchRequested())
+        elif choice == "menu":
+            self.post_message(StartScreenRequested())
         elif choice == "quit":
             self.app.exit()
 
