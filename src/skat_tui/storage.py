@@ -289,6 +289,17 @@ class HistoryEntry:
     score: int
 
     @property
+    def human_seat(self) -> int | None:
+        """The seat of the (first) person who played this deal, if the record
+        names the humans (``meta.humans``); None for bots only or older
+        records."""
+        meta = self.record.get("meta")
+        humans = meta.get("humans") if isinstance(meta, dict) else None
+        if not isinstance(humans, list):
+            return None
+        return next((s for s, p in enumerate(self.players) if p in humans), None)
+
+    @property
     def local_date(self) -> str:
         """The date and time in the local time zone, ``YYYY-MM-DD HH:MM``."""
         try:
@@ -824,6 +835,8 @@ class MatchKeeper:
         record = outcome_record(self.match, outcome, {
             "match": self.match_id, "kind": self.meta.get("kind"),
             "date": _utc_stamp(self.storage.clock()),
+            # who sat at the keyboard: a replay shows their seat at the bottom
+            "humans": sorted(name for name, kind in self.seats.items() if kind == "human"),
         })
         try:
             self.storage.append_history(record)
