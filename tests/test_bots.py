@@ -17,6 +17,7 @@ from skat_core.bots.knowledge import SKAT, read_knowledge
 from skat_core.bots.pimc import SearchBudget
 from skat_core.bots.players import LevelConfig, SkatBot
 from skat_core.bots.sampling import WorldSampler
+from skat_core.bots.simulate import SimBudget
 from skat_core.cards import ALL_CARDS
 from skat_core.deal import deal_from_seed, random_deal
 from skat_core.game import GameState, Phase, Play, new_game
@@ -25,6 +26,7 @@ TINY = LevelConfig(
     skat_samples=3,
     budget=SearchBudget(exact_from=3, tiers_from=5, exact_samples=3, tier_samples=2,
                         rollout_samples=2, rollout_exact=3),
+    sim=SimBudget(deals=3, nodes=400, probe_nodes=150, min_deals=1, candidates=3),
 )
 
 

@@ -106,3 +106,26 @@ def test_core_views_do_not_import_the_game() -> None:
     core = Path(skat_core.__file__).resolve().parent
     for name in ("views.py", "actions.py"):
         assert "skat_core.game" not in _imported_modules(core / name, "skat_core")
+
+
+NET_SCRIPT = """
+import importlib, pkgutil, sys
+import skat_net
+for info in pkgutil.walk_packages(skat_net.__path__, "skat_net."):
+    importlib.import_module(info.name)
+ui = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich", "skat_tui"))
+assert not ui, ui
+assert "skat_net.server" in sys.modules and "skat_net.client" in sys.modules
+"""
+
+
+def test_the_server_imports_no_ui() -> None:
+    """skat_net (protocol, server, client) uses skat_core only: the server
+    runs without textual, rich or the app."""
+    src = str(Path(skat_core.__file__).resolve().parent.parent)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+    done = subprocess.run(
+        [sys.executable, "-c", NET_SCRIPT], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr

@@ -223,3 +223,20 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     with pytest.raises(LeaderboardError, match="newer skat"):
         Leaderboard(path).matches()
     assert path.exists()
+
+
+def test_pub_matches_are_kept_apart(board: Leaderboard) -> None:
+    """'history, statistics and the leaderboard keep pub matches apart from
+    tournament ones': a match under house rules is kind 'pub', left out of the
+    tournament best matches and averages and listed on its own."""
+    from skat_core.ruleset import PUB
+
+    match = Match.start(("Ann", "easy 2", "easy 3"), deals=3, seed="pub", rules=PUB)
+    assert MatchSummary.from_match(match, "p0", "seeded").kind == "pub"
+    assert board.record_match(summary("t", ann=100))
+    assert board.record_match(summary("p", kind="pub", ann=900))
+    assert [b.row.summary.match_id for b in board.best_matches().rows] == ["t"]
+    assert [b.row.summary.match_id for b in board.best_matches(pub=True).rows] == ["p"]
+    assert {s.seeger_fabian for s in board.player_stats().rows if s.name == "Ann"} == {100}
+    assert {s.seeger_fabian for s in board.player_stats(pub=True).rows
+            if s.name == "Ann"} == {900}

@@ -7,7 +7,8 @@ deterministic and all apply, random illegal actions raise
 :class:`IllegalActionError`, states never change, and no seat's view holds a
 card that seat may not see.  At the end: 120 card points, each card played
 once, and the same state again when replayed from the history and from a JSON
-record.
+record.  Every test runs under each rule set (tournament, pub, and a
+Schieberamsch with every house switch turned the other way).
 """
 
 from __future__ import annotations
@@ -32,15 +33,20 @@ from skat_core.game import (
     Discard,
     GameState,
     Hold,
+    Kontra,
     LeaveTable,
     Pass,
+    PassSkat,
     Phase,
     PickUpSkat,
     Play,
+    Push,
     Resign,
     new_game,
+    restart,
 )
 from skat_core.rules import GameType
+from skat_core.ruleset import PUB, TOURNAMENT, BockStacking, Ramsch, RamschSkat, RamschTie, RuleSet
 from skat_core.value import BID_VALUES
 from test_perft import reference_legal, reference_winner
 
@@ -48,6 +54,20 @@ PROPERTY_SETTINGS = settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 CARD_TOKEN = re.compile(r"\b[CSHD][789TJQKA]\b")
+SCHIEBE = PUB.with_switches(
+    name="schiebe", ramsch=Ramsch.SCHIEBERAMSCH, kontra_needs_bid=True, kontra_max=4,
+    ramsch_skat=RamschSkat.LOSER, ramsch_tie=RamschTie.MORE_TRICKS, jungfrau=False,
+    durchmarsch=False, push_jacks=True, push_doubles=False, bock_stacking=BockStacking.DOUBLE,
+    ramsch_round=True,
+)
+HOUSE_RULE_SETS = (PUB, SCHIEBE, SCHIEBE.with_switches(
+    name="schiebe2", push_jacks=False, grand_hand_instead=False, push_doubles=True))
+RULES_IDS = [r.name for r in HOUSE_RULE_SETS]
+HOUSE_SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+"""Fewer examples per house rule set than for the tournament rules (three
+sets, and the tests run on a shared machine); the plain loops add more."""
 
 
 # --- the random player ---------------------------------------------------------
@@ -87,6 +107,14 @@ def random_action(state: GameState, rng: random.Random) -> Action:
         return Resign(rng.randrange(3))
     if kind == 6 and rng.random() < 0.2:
         return LeaveTable(rng.randrange(3))
+    if kind == 7 and rng.random() < 0.5:
+        r = rng.randrange(3)
+        if r == 0:
+            return Kontra(rng.randrange(1, 5))
+        if r == 1:
+            return PassSkat()
+        a, b = rng.sample(range(32), 2)
+        return Push((a, b))  # type: ignore[arg-type]
     # a card of the seat to move half the time, else any card
     hand = state.hands[state.to_move] if state.to_move >= 0 else 0
     if hand and rng.random() < 0.5:
@@ -133,7 +161,7 @@ def mentioned_cards(view_state: GameState, seat: int) -> tuple[int, str]:
     for _, a in (*v.public_actions, *((seat, a) for a in v.legal)):
         if isinstance(a, Play):
             mask |= 1 << a.card
-        elif isinstance(a, Discard):
+        elif isinstance(a, Discard | Push):
             mask |= 1 << a.cards[0] | 1 << a.cards[1]
     if v.revealed is not None:
         mask |= v.revealed.skat | v.revealed.hands[0] | v.revealed.hands[1] | v.revealed.hands[2]
@@ -162,6 +190,18 @@ def check_views(state: GameState) -> None:
             assert v.open_cards == 0
         if seat == soloist and state.picked_up:
             allowed |= state.deal.skat | state.skat
+        elif state.pushes or (state.phase == Phase.PUSH and state.picked_up):
+            # Schieberamsch: the skat this seat took and the cards it pushed
+            # (checked against the history, where only it could see them).
+            lying, seen = state.deal.skat, 0
+            for actor, a in state.history:
+                if isinstance(a, PickUpSkat) and actor == seat:
+                    seen |= lying
+                elif isinstance(a, Push):
+                    lying = 1 << a.cards[0] | 1 << a.cards[1]
+                    if actor == seat:
+                        seen |= lying
+            allowed |= seen
         else:
             assert v.skat is None and v.discard is None
         mask, text = mentioned_cards(state, seat)
@@ -200,7 +240,9 @@ def check_state(state: GameState, rng: random.Random, *, apply_all: bool = True)
         if state.phase == Phase.PLAYING:
             hand = [str(c) for c in CardSet(state.hands[state.to_move])]
             trick = [str(CARDS[c]) for c in state.trick]
-            assert legal == [Play(Card.from_str(c)) for c in reference_legal(game, hand, trick)]
+            plays = [a for a in legal if not isinstance(a, Kontra)]
+            assert plays == [Play(Card.from_str(c)) for c in reference_legal(game, hand, trick)]
+            assert len(legal) - len(plays) == (state.kontra_offer() is not None)
         if state.last_trick is not None:
             leader, cards, winner = state.last_trick
             names = [str(CARDS[c]) for c in cards]
@@ -213,6 +255,16 @@ def check_finished(state: GameState) -> None:
     r = state.result
     plays = [a.card for _, a in state.history if isinstance(a, Play)]
     assert len(plays) == len(set(plays))  # each card played once at most
+    if r.ramsch is not None:
+        # A Ramsch is played out: 120 points, 10 tricks, the scores as ruled.
+        assert state.is_ramsch and r.soloist is None and not r.passed_in
+        assert sum(state.tricks) == 10 and len(plays) == 30
+        assert sum(r.ramsch.points) == 120
+        assert r.ramsch.durchmarsch is not None or all(
+            r.ramsch.scores[s] < 0 for s in r.ramsch.losers)
+        assert r.seeger_fabian_by_seat(3) == (r.ramsch.scores, 0)
+        return
+    assert r.kontra == state.kontra and r.bock == state.bock
     if r.soloist is None:
         assert r.score == 0 and r.seeger_fabian() == (0, 0)
         assert (r.aborted is None) == r.passed_in
@@ -247,14 +299,15 @@ def check_finished(state: GameState) -> None:
     assert r.soloist_points + r.defender_points <= 120
     if won | state.skat == ALL_CARDS:
         assert r.soloist_points + r.defender_points == 120
-    assert r.score == (r.value if r.won else -2 * r.value)
-    assert r.seeger_fabian() == ((r.value + 50, 0) if r.won else (-2 * r.value - 50, 40))
+    v = r.value * 2 ** r.kontra * r.bock
+    assert r.score == (v if r.won else -2 * v)
+    assert r.seeger_fabian() == ((v + 50, 0) if r.won else (-2 * v - 50, 40))
     assert r.value >= r.bid
     assert not (r.overbid and r.won)
 
 
 def replay_from_history(state: GameState) -> GameState:
-    replayed = new_game(state.deal)
+    replayed = restart(state)
     for seat, action in state.history:
         assert replayed.actor_of(action) == seat
         replayed = replayed.apply(action)
@@ -267,9 +320,20 @@ def replay_from_record(state: GameState) -> GameState:
     return state_from_record(loads(dumps(record_from_state(state))))
 
 
-def play_checked(seed: int, *, apply_all: bool = True) -> GameState:
+def new_random(rng: random.Random, rules: RuleSet) -> GameState:
+    """A random deal under ``rules``, now and then a Bock deal or one of a
+    Ramsch round where the rules have them."""
+    deal = random_deal(rng)
+    if rules == TOURNAMENT:
+        return new_game(deal)
+    bock = rng.choice((1, 1, 2, 4))
+    return new_game(deal, rules, bock=bock, ramsch_round=rules.ramsch_round and rng.random() < 0.2)
+
+
+def play_checked(seed: int, *, apply_all: bool = True,
+                 rules: RuleSet = TOURNAMENT) -> GameState:
     rng = random.Random(seed)
-    state = new_game(random_deal(rng))
+    state = new_random(rng, rules)
     while not state.is_over:
         check_state(state, rng, apply_all=apply_all)
         state = state.apply(random_step(state, rng))
@@ -283,21 +347,42 @@ def play_checked(seed: int, *, apply_all: bool = True) -> GameState:
 
 
 @PROPERTY_SETTINGS
-@given(st.integers(min_value=0, max_value=2**63))
+@given(seed=st.integers(min_value=0, max_value=2**63))
 def test_random_deals_keep_every_invariant(seed: int) -> None:
     """Legal actions deterministic and applicable, illegal ones refused, states
     unchanged, views hiding what they must, 120 points, each card once."""
     play_checked(seed)
 
 
+@pytest.mark.parametrize("rules", HOUSE_RULE_SETS, ids=RULES_IDS)
+@HOUSE_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**63))
+def test_house_rules_keep_every_invariant(rules: RuleSet, seed: int) -> None:
+    """The same under each house rule set: Kontra offered and applied, Ramsch
+    played out, pushes hidden from the others, Bock and Ramsch-round deals."""
+    play_checked(seed, rules=rules)
+
+
 @PROPERTY_SETTINGS
-@given(st.data())
+@given(data=st.data())
 def test_deals_chosen_by_hypothesis(data: st.DataObject) -> None:
     """The same, with every action drawn by hypothesis so that a failing deal
     shrinks to a short one."""
+    hypothesis_deal(data, TOURNAMENT)
+
+
+@pytest.mark.parametrize("rules", HOUSE_RULE_SETS, ids=RULES_IDS)
+@HOUSE_SETTINGS
+@given(data=st.data())
+def test_house_deals_chosen_by_hypothesis(rules: RuleSet, data: st.DataObject) -> None:
+    """The same under each house rule set."""
+    hypothesis_deal(data, rules)
+
+
+def hypothesis_deal(data: st.DataObject, rules: RuleSet) -> None:
     rng = random.Random(0)
     deal = random_deal(random.Random(data.draw(st.integers(0, 2**32), label="deal")))
-    state = new_game(deal)
+    state = new_game(deal, rules)
     while not state.is_over:
         legal = state.legal_actions()
         if state.phase == Phase.BIDDING:
@@ -308,40 +393,50 @@ def test_deals_chosen_by_hypothesis(data: st.DataObject) -> None:
     assert replay_from_history(state) == state
 
 
+@pytest.mark.parametrize("rules", (TOURNAMENT, *HOUSE_RULE_SETS), ids=["tournament", *RULES_IDS])
 @settings(max_examples=100, deadline=None)
-@given(st.integers(min_value=0, max_value=2**63))
-def test_replay_from_record(seed: int) -> None:
+@given(seed=st.integers(min_value=0, max_value=2**63))
+def test_replay_from_record(rules: RuleSet, seed: int) -> None:
     """A deal written as a JSON record and read back is the same deal."""
     rng = random.Random(seed)
-    state = new_game(random_deal(rng))
+    state = new_random(rng, rules)
     stop = rng.randrange(40)  # finished or not
     while not state.is_over and len(state.history) < stop:
         state = state.apply(random_step(state, rng))
     assert replay_from_record(state) == state
 
 
-def test_two_thousand_random_deals() -> None:
+@pytest.mark.parametrize(("rules", "deals"), [(TOURNAMENT, 2000), *((r, 600) for r in
+                                           HOUSE_RULE_SETS)], ids=["tournament", *RULES_IDS])
+def test_two_thousand_random_deals(rules: RuleSet, deals: int) -> None:
     """2,000 seeded deals played to the end through the public API: no error, 120 card
-    points in every deal played out, each card played once, replayable."""
-    games = {"played out": 0, "early end": 0, "conceded": 0, "passed in": 0}
+    points in every deal played out, each card played once, replayable (600 under
+    each house rule set)."""
+    games = {"played out": 0, "early end": 0, "conceded": 0}
+    games["passed in" if rules.ramsch == Ramsch.OFF else "ramsch"] = 0
     rng = random.Random(2000)
-    for _ in range(2000):
-        state = new_game(random_deal(rng))
+    for _ in range(deals):
+        state = new_random(rng, rules)
         while not state.is_over:
             state = state.apply(random_step(state, rng))
         check_finished(state)
         assert replay_from_history(state) == state
         r = state.result
         assert r is not None
-        if r.soloist is None:
-            games["passed in"] += 1
+        if r.ramsch is not None:
+            games["ramsch"] += 1
+        elif r.soloist is None:
+            if rules.ramsch == Ramsch.OFF:
+                games["passed in"] += 1
+            else:
+                assert r.aborted is not None  # all passing is a Ramsch here
         elif r.conceded is not None:
             games["conceded"] += 1
         elif sum(state.tricks) == 10:
             games["played out"] += 1
         else:
             games["early end"] += 1
-    assert all(n > 20 for n in games.values()), games
+    assert all(n > 20 * deals // 2000 for n in games.values()), games
 
 
 def test_same_seed_same_deal() -> None:

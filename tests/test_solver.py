@@ -82,6 +82,20 @@ def test_full_games_sample(dds_dir: Path) -> None:
         assert Solver(game, 0).solve(hands, to_move) + points_of(skat) == score
 
 
+def test_wins_within_answers_or_stops_at_its_count(dds_dir: Path) -> None:
+    """With room enough it answers as wins(); with a tiny count it stops
+    (None), and the solver still answers exactly afterwards."""
+    for hands, skat, to_move, game, score in load(dds_dir / "full_game.txt")[::50]:
+        target = score - points_of(skat)
+        if target <= 0:
+            continue
+        solver = Solver(game, 0)
+        assert solver.wins_within(hands, to_move, target, 1) is None
+        assert solver.wins_within(hands, to_move, target, 10**9) is True
+        assert solver.wins_within(hands, to_move, target + 1, 10**9) is False
+        assert Solver(game, 0).solve(hands, to_move) == target
+
+
 def test_moves_agree_with_solve(dds_dir: Path) -> None:
     """The best card's value is the position's value, for either side to move."""
     for hands, _skat, to_move, game, _score in load(dds_dir / "five_cards.txt")[::100]:

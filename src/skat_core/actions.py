@@ -17,6 +17,7 @@ from typing import NamedTuple, TypeAlias
 from .cards import CARDS, Card
 from .errors import IllegalActionError, Rule
 from .rules import GameType
+from .ruleset import KONTRA_NAMES
 from .value import Contract
 
 
@@ -28,6 +29,9 @@ class Phase(IntEnum):
     DECLARE = 3
     PLAYING = 4
     FINISHED = 5
+    PUSH = 6
+    """Schieberamsch (house rules): each in turn takes the skat and pushes two
+    cards on, passes it on unseen, or declares a grand hand."""
 
 
 # --- actions -----------------------------------------------------------------
@@ -124,6 +128,42 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class Kontra:
+    """A doubling of the game value (house rules): level 1 Kontra (a
+    defender), 2 Re (the soloist's answer), 3 Bock, 4 Hirsch.  Said by the
+    seat to move before it plays its card (see docs/rules.md for when)."""
+
+    level: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.level, int) or not 1 <= self.level <= 4:
+            raise IllegalActionError(f"no such doubling: {self.level!r}", Rule.KONTRA)
+
+    @property
+    def name(self) -> str:
+        return KONTRA_NAMES[self.level]
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """Schieberamsch: the seat that took the skat gives two cards on."""
+
+    cards: tuple[Card, Card]
+
+    def __post_init__(self) -> None:
+        a, b = self.cards
+        if not (0 <= a < 32 and 0 <= b < 32):
+            raise IllegalActionError(f"no such cards: {a!r}, {b!r}", Rule.PUSH)
+        ordered = (CARDS[a], CARDS[b]) if a >= b else (CARDS[b], CARDS[a])
+        object.__setattr__(self, "cards", ordered)
+
+
+@dataclass(frozen=True, slots=True)
+class PassSkat:
+    """Schieberamsch: pass the skat on without looking at it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """The soloist shows his cards and claims the remaining tricks (ISkO 4.4)."""
 
@@ -146,6 +186,7 @@ class LeaveTable:
 
 Action: TypeAlias = (
     Bid | Hold | Pass | PickUpSkat | Discard | Declare | Play | Claim | Resign | LeaveTable
+    | Kontra | Push | PassSkat
 )
 
 _ACTION_TYPES = (Bid, Hold, Pass, PickUpSkat, Discard, Declare, Play, Claim, Resign, LeaveTable)
@@ -212,6 +253,12 @@ def action_str(action: Action) -> str:
             return f"resign {s}"
         case LeaveTable(seat=s, timeout=t):
             return f"{'timeout' if t else 'left'} {s}"
+        case Kontra():
+            return action.name.lower()
+        case Push(cards=(a, b)):
+            return f"push {a} {b}"
+        case PassSkat():
+            return "pass skat"
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -222,11 +269,14 @@ __all__ = [
     "Declare",
     "Discard",
     "Hold",
+    "Kontra",
     "LeaveTable",
     "Pass",
+    "PassSkat",
     "Phase",
     "PickUpSkat",
     "Play",
+    "Push",
     "Resign",
     "Trick",
     "action_str",

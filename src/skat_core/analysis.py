@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .cards import CARDS, Card, points_of
-from .game import GameState, Phase, Play, new_game
+from .game import GameState, Phase, Play, restart
 from .rules import GameType
 from .solver import solve, solve_moves
 from .value import Contract, GameResult, settle
@@ -225,7 +225,7 @@ def _state_of(source: GameState | Mapping[str, Any]) -> GameState:
 def positions(state: GameState) -> Iterator[tuple[int, GameState, Card]]:
     """(action index, the state before it, the card) for every card played
     in ``state``'s deal, rebuilt through the engine."""
-    s = new_game(state.deal)
+    s = restart(state)
     for step, (_, action) in enumerate(state.history):
         if isinstance(action, Play):
             yield step, s, CARDS[action.card]
@@ -257,7 +257,7 @@ def choice_at(before: GameState, step: int, card: Card) -> CardChoice:
 def start_value(state: GameState) -> int | None:
     """The value at the first lead of ``state``'s deal with best play (None
     if play never began)."""
-    s = new_game(state.deal)
+    s = restart(state)
     for _, action in state.history:
         if s.phase == Phase.PLAYING:
             break

@@ -34,6 +34,12 @@ class Rule(StrEnum):
         "actions: an action is one of the engine's actions, each field of its type (a seat "
         "0, 1 or 2, a card, a bid as a whole number, a game, announcements true or false)"
     )
+    KONTRA = (
+        "Kontra (house rules): a defender before his own first card, each answer by the "
+        "other side before its next card; not against ouvert, not in Ramsch"
+    )
+    PUSH = "Schieberamsch: take the skat and push two cards on, or pass it on unseen"
+    PUSH_JACKS = "Schieberamsch (house rules): jacks may not be pushed"
 
 
 class SkatError(ValueError):

@@ -23,22 +23,26 @@ from .actions import (
     Declare,
     Discard,
     Hold,
+    Kontra,
     LeaveTable,
     Pass,
+    PassSkat,
     Phase,
     PickUpSkat,
     Play,
+    Push,
     Resign,
     Trick,
     action_str,
     check_action,
     malformed,
 )
-from .cards import CARD_POINTS, CARDS, Card, CardSet, Mask, cards_of, points_of
+from .cards import CARD_POINTS, CARDS, JACKS, Card, CardSet, Mask, cards_of, points_of
 from .deal import Deal
 from .errors import IllegalActionError, Rule
 from .rules import GameType, legal_cards, trick_winner
-from .value import BID_VALUES, Contract, GameResult, null_value, settle
+from .ruleset import TOURNAMENT, Ramsch, RuleSet
+from .value import BID_VALUES, Contract, GameResult, null_value, settle, settle_ramsch
 from .views import SeatView, seat_view
 
 FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
@@ -48,6 +52,14 @@ POSITION_NAMES = ("forehand", "middlehand", "rearhand")
 PASS = Pass()
 HOLD = Hold()
 PICK_UP = PickUpSkat()
+PASS_SKAT = PassSkat()
+KONTRAS: dict[int, Kontra] = {n: Kontra(n) for n in range(1, 5)}
+KONTRA, RE = KONTRAS[1], KONTRAS[2]
+GRAND_HAND = Declare(GameType.GRAND, hand=True)
+RAMSCH_CONTRACT = Contract(GameType.GRAND, ramsch=True)
+PUSHES: dict[tuple[int, int], Push] = {
+    (a, b): Push((CARDS[a], CARDS[b])) for a in range(32) for b in range(a)
+}
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 BIDS: dict[int, Bid] = {v: Bid(v) for v in BID_VALUES}
 _BIDDER_ACTIONS: dict[int, tuple[Action, ...]] = {
@@ -119,12 +131,26 @@ class GameState(NamedTuple):
     resigned: int
     history: tuple[tuple[int, Action], ...]
     result: GameResult | None
+    rules: RuleSet = TOURNAMENT
+    """The rule set of the match (house rules read from here only)."""
+    kontra: int = 0
+    """Doublings said so far: 0 none, 1 Kontra, 2 Re, 3 Bock, 4 Hirsch."""
+    bock: int = 1
+    """This deal's Bock multiplier (given by the match: 2 in a Bock round)."""
+    pushes: int = 0
+    """Schieberamsch: how many players took the skat and pushed."""
+    ramsch_round: bool = False
+    """A deal of a Ramsch round (after a Bock round): no bidding, Ramsch."""
 
     # -- queries -------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
         return self.phase == Phase.FINISHED
+
+    @property
+    def is_ramsch(self) -> bool:
+        return self.contract is not None and self.contract.ramsch
 
     @property
     def game(self) -> GameType | None:
@@ -167,7 +193,12 @@ class GameState(NamedTuple):
             lead = self.trick[0] if self.trick else None
             assert self.contract is not None
             legal = legal_cards(self.contract.game, self.hands[seat], lead)
-            return [PLAYS[c] for c in cards_of(legal)]
+            plays: list[Action] = [PLAYS[c] for c in cards_of(legal)]
+            if self.rules.kontra:
+                offer = self.kontra_offer()
+                if offer is not None:
+                    return [offer, *plays]
+            return plays
         if phase == Phase.BIDDING:
             if self.holder < 0:
                 return [PASS, BIDS[18]]  # forehand alone: play at 18 or pass
@@ -181,7 +212,52 @@ class GameState(NamedTuple):
             return [DISCARDS[a, b] for a, b in combinations(cards, 2)]
         if phase == Phase.DECLARE:
             return [d for d in SKAT_DECLARATIONS if self._declarable(d)]
+        if phase == Phase.PUSH:
+            if self.picked_up:
+                hand = self.hands[self.to_move]
+                if not self.rules.push_jacks:
+                    hand &= ~JACKS
+                return [PUSHES[a, b] for a, b in combinations(cards_of(hand), 2)]
+            if self.rules.grand_hand_instead:
+                return [PICK_UP, PASS_SKAT, GRAND_HAND]
+            return [PICK_UP, PASS_SKAT]
         return []
+
+    def kontra_offer(self) -> Kontra | None:
+        """The doubling the seat to move may say now, if any (house rules,
+        docs/rules.md): a defender says Kontra before his own first card
+        (with ``kontra_needs_bid`` only one who bid or held); each answer
+        (Re by the soloist, then Bock, Hirsch) is said by the other side
+        before its next card after the doubling it answers.  Never against
+        an ouvert game (its cards lie open before anyone could say it) and
+        never in a Ramsch."""
+        rules = self.rules
+        contract = self.contract
+        if (not rules.kontra or self.phase != Phase.PLAYING or contract is None
+                or contract.ramsch or contract.ouvert or self.kontra >= rules.kontra_max
+                or self.claimed or self.resigned):
+            return None
+        seat = self.to_move
+        defender = seat != self.soloist
+        level = self.kontra
+        if defender != (level % 2 == 0):
+            return None
+        if level == 0:
+            for actor, a in self.history:
+                if actor == seat and type(a) is Play:
+                    return None
+            if rules.kontra_needs_bid and not any(
+                actor == seat and type(a) in (Bid, Hold) for actor, a in self.history
+            ):
+                return None
+            return KONTRAS[1]
+        # An answer: no card of this side since the doubling it answers.
+        for actor, a in reversed(self.history):
+            if type(a) is Kontra:
+                break
+            if type(a) is Play and (actor != self.soloist) == defender:
+                return None
+        return KONTRAS[level + 1]
 
     def _declarable(self, d: Declare) -> bool:
         # RULES.md (ours): a null game whose fixed value is below the bid may
@@ -190,10 +266,12 @@ class GameState(NamedTuple):
         return not (d.game == GameType.NULL and null_value(d.hand, d.ouvert) < self.bid)
 
     def can_claim(self, seat: int) -> bool:
-        return self.phase == Phase.PLAYING and seat == self.soloist and not self.claimed
+        return (self.phase == Phase.PLAYING and seat == self.soloist >= 0
+                and not self.claimed)
 
     def can_resign(self, seat: int) -> bool:
-        return self.phase == Phase.PLAYING and not self.resigned >> seat & 1
+        return (self.phase == Phase.PLAYING and self.soloist >= 0
+                and not self.resigned >> seat & 1)
 
     def apply(self, action: Action) -> GameState:
         return apply(self, action)
@@ -210,9 +288,18 @@ class GameState(NamedTuple):
         return self.to_move
 
 
-def new_game(deal: Deal) -> GameState:
-    """The state right after dealing: middlehand bids to forehand first."""
-    return GameState(
+def new_game(
+    deal: Deal, rules: RuleSet = TOURNAMENT, *, bock: int = 1, ramsch_round: bool = False
+) -> GameState:
+    """The state right after dealing: middlehand bids to forehand first.
+    ``rules`` is the match's rule set; ``bock`` and ``ramsch_round`` are what
+    the match's Bock rounds make of this deal (a Ramsch round starts with the
+    Ramsch, no bidding)."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules: a RuleSet, not {rules!r}")
+    if not isinstance(bock, int) or bock < 1 or bock & (bock - 1):
+        raise ValueError(f"bock: a power of two from 1, not {bock!r}")
+    state = GameState(
         deal=deal,
         phase=Phase.BIDDING,
         to_move=MIDDLEHAND,
@@ -234,7 +321,16 @@ def new_game(deal: Deal) -> GameState:
         resigned=0,
         history=(),
         result=None,
+        rules=rules,
+        bock=bock,
+        ramsch_round=ramsch_round,
     )
+    return _start_ramsch(state) if ramsch_round else state
+
+
+def restart(state: GameState) -> GameState:
+    """The same deal from its first action, under the same rules and Bock."""
+    return new_game(state.deal, state.rules, bock=state.bock, ramsch_round=state.ramsch_round)
 
 
 # --- transitions ---------------------------------------------------------------
@@ -253,6 +349,10 @@ def apply(state: GameState, action: Action) -> GameState:
         return _leave(state, action)
     if isinstance(action, Resign):
         return _resign(state, action)
+    if isinstance(action, Kontra):
+        return _kontra(state, action)
+    if phase == Phase.PUSH:
+        return _push_phase(state, action)
     if isinstance(action, Claim):
         if not state.can_claim(state.soloist):
             raise IllegalActionError("claim not possible now", Rule.CLAIM)
@@ -320,7 +420,10 @@ def _bidding(state: GameState, action: Action) -> GameState:
         passed = state.passed | 1 << seat
         survivor = state.holder if seat == state.bidder else state.bidder
         if state.holder < 0:
-            # Forehand passes too: passed in (RULES.md: scores 0, next deal).
+            # Forehand passes too: passed in (RULES.md: scores 0, next deal),
+            # or a Ramsch under house rules.
+            if state.rules.ramsch != Ramsch.OFF:
+                return _start_ramsch(state._replace(passed=passed, history=history))
             return _finish(state._replace(passed=passed, history=history), None)
         if state.bidder == MIDDLEHAND:
             # First round over: rearhand now bids to the survivor.
@@ -343,6 +446,76 @@ def _end_bidding(state: GameState, soloist: int) -> GameState:
     return state._replace(
         phase=Phase.SKAT, soloist=soloist, to_move=soloist, bidder=-1, holder=-1,
         bid=max(state.bid, 18),
+    )
+
+
+def _start_ramsch(state: GameState) -> GameState:
+    """All passed under house rules: a Ramsch, pushed first in a Schieberamsch."""
+    if state.rules.ramsch == Ramsch.SCHIEBERAMSCH:
+        return state._replace(phase=Phase.PUSH, to_move=FOREHAND, bidder=-1, holder=-1)
+    return state._replace(
+        phase=Phase.PLAYING, contract=RAMSCH_CONTRACT, to_move=FOREHAND, leader=FOREHAND,
+        bidder=-1, holder=-1,
+    )
+
+
+def _push_phase(state: GameState, action: Action) -> GameState:
+    seat = state.to_move
+    history = (*state.history, (seat, action))
+    legal = state.legal_actions()
+    if isinstance(action, Push):
+        a, b = action.cards
+        put = 1 << a | 1 << b
+        hand = state.hands[seat]
+        if not state.picked_up or a == b or put & hand != put:
+            raise IllegalActionError("push two different cards from your hand", Rule.PUSH)
+        if action not in legal:
+            raise IllegalActionError("jacks may not be pushed", Rule.PUSH_JACKS)
+        state = state._replace(
+            skat=put, hands=_with(state.hands, seat, hand & ~put), picked_up=False,
+            pushes=state.pushes + 1, history=history,
+        )
+        return _next_pusher(state, seat)
+    if state.picked_up:
+        raise IllegalActionError("push two cards on first", Rule.PUSH)
+    if isinstance(action, PickUpSkat):
+        return state._replace(
+            picked_up=True, hands=_with(state.hands, seat, state.hands[seat] | state.skat),
+            history=history,
+        )
+    if isinstance(action, PassSkat):
+        return _next_pusher(state._replace(history=history), seat)
+    if isinstance(action, Declare) and action in legal:
+        # A grand hand instead of pushing: an ordinary game from here on.
+        return state._replace(
+            phase=Phase.PLAYING, soloist=seat, contract=action.contract, to_move=FOREHAND,
+            leader=FOREHAND, history=history,
+        )
+    raise IllegalActionError(
+        f"{action_str(action)}: take the skat, pass it on"
+        + (" or declare a grand hand" if state.rules.grand_hand_instead else ""),
+        Rule.PUSH,
+    )
+
+
+def _next_pusher(state: GameState, seat: int) -> GameState:
+    if seat < REARHAND:
+        return state._replace(to_move=seat + 1)
+    return state._replace(
+        phase=Phase.PLAYING, contract=RAMSCH_CONTRACT, to_move=FOREHAND, leader=FOREHAND,
+    )
+
+
+def _kontra(state: GameState, action: Kontra) -> GameState:
+    offer = state.kontra_offer()
+    if offer is None or offer != action:
+        if not state.rules.kontra:
+            why = "these rules have no Kontra"
+        else:
+            why = f"{action.name} is not possible now"
+        raise IllegalActionError(why, Rule.KONTRA)
+    return state._replace(
+        kontra=action.level, history=(*state.history, (state.to_move, action))
     )
 
 
@@ -415,7 +588,7 @@ def _play(state: GameState, action: Play) -> GameState:
             state.deal, Phase.PLAYING, (seat + 1) % 3, state.bid, -1, -1, state.passed,
             state.soloist, state.skat, state.picked_up, contract, hands, trick, state.leader,
             state.won, state.tricks, state.last_trick, state.claimed, state.resigned, history,
-            None,
+            None, state.rules, state.kontra, state.bock, state.pushes, state.ramsch_round,
         )
     leader = state.leader
     winner = (leader + trick_winner(game, trick)) % 3
@@ -426,6 +599,7 @@ def _play(state: GameState, action: Play) -> GameState:
         state.deal, Phase.PLAYING, winner, state.bid, -1, -1, state.passed, state.soloist,
         state.skat, state.picked_up, contract, hands, (), winner, won, tricks,
         Trick(leader, trick, winner), state.claimed, state.resigned, history, None,
+        state.rules, state.kontra, state.bock, state.pushes, state.ramsch_round,
     )
     soloist = state.soloist
     if not hands[0] | hands[1] | hands[2]:
@@ -492,6 +666,8 @@ def _leave(state: GameState, action: LeaveTable) -> GameState:
     how = "timed out" if action.timeout else "left the table"
     if state.phase != Phase.PLAYING:
         return _finish(state, None, aborted=f"{who} {how} before play began; the deal is void")
+    if state.soloist < 0:
+        return _finish(state, None, aborted=f"{who} {how} during the Ramsch; the deal is void")
     if action.seat == state.soloist:
         return _finish(state, "soloist")
     # ISS: a defender leaving forfeits; the soloist is credited the rest
@@ -503,9 +679,12 @@ def _leave(state: GameState, action: LeaveTable) -> GameState:
 
 
 def _finish(state: GameState, conceded: str | None, aborted: str | None = None) -> GameState:
+    if aborted is None and state.contract is not None and state.contract.ramsch:
+        return state._replace(phase=Phase.FINISHED, to_move=-1, result=_settle_ramsch(state))
     if state.soloist < 0 or aborted is not None or state.contract is None:
         result = GameResult(
-            None, None, state.bid, 0, 0, 0, 0, False, False, False, False, 0, 0, None, aborted
+            None, None, state.bid, 0, 0, 0, 0, False, False, False, False, 0, 0, None, aborted,
+            0, state.bock,
         )
         return state._replace(phase=Phase.FINISHED, to_move=-1, result=result)
     s = state.soloist
@@ -514,14 +693,44 @@ def _finish(state: GameState, conceded: str | None, aborted: str | None = None) 
         soloist=s,
         contract=state.contract,
         bid=state.bid,
-        soloist_cards=state.deal.hands[s] | state.deal.skat,
+        # Matadors over his twelve cards: the dealt hand and the skat he
+        # picked up, or the skat as it lay (pushed to him in a Schieberamsch).
+        soloist_cards=state.deal.hands[s] | (state.deal.skat if state.picked_up else state.skat),
         soloist_points=points_of(state.won[s] | state.skat),
         defender_points=points_of(state.won[d1] | state.won[d2]),
         soloist_tricks=state.tricks[s],
         defender_tricks=state.tricks[d1] + state.tricks[d2],
         conceded=conceded,
+        kontra=state.kontra,
+        bock=state.bock,
     )
     return state._replace(phase=Phase.FINISHED, to_move=-1, result=result)
+
+
+def _settle_ramsch(state: GameState) -> GameResult:
+    last_won = [-1, -1, -1]
+    number = 0
+    trick: list[int] = []
+    leader = FOREHAND
+    for _, a in state.history:
+        if type(a) is Play:
+            trick.append(a.card)
+            if len(trick) == 3:
+                leader = (leader + trick_winner(GameType.GRAND, trick)) % 3
+                last_won[leader] = number
+                number += 1
+                trick = []
+    assert state.last_trick is not None
+    return settle_ramsch(
+        points=(points_of(state.won[0]), points_of(state.won[1]), points_of(state.won[2])),
+        tricks=state.tricks,
+        skat_points=points_of(state.skat),
+        last_trick_winner=state.last_trick.winner,
+        last_won=(last_won[0], last_won[1], last_won[2]),
+        pushes=state.pushes,
+        bock=state.bock,
+        rules=state.rules,
+    )
 
 
 def play_out(state: GameState, actions: list[Action]) -> GameState:
@@ -534,8 +743,11 @@ __all__ = [
     "BIDS",
     "CARD_POINTS",
     "HAND_DECLARATIONS",
+    "KONTRA",
     "PASS",
+    "PASS_SKAT",
     "PLAYS",
+    "RE",
     "SKAT_DECLARATIONS",
     "Action",
     "Bid",
@@ -544,11 +756,14 @@ __all__ = [
     "Discard",
     "GameState",
     "Hold",
+    "Kontra",
     "LeaveTable",
     "Pass",
+    "PassSkat",
     "Phase",
     "PickUpSkat",
     "Play",
+    "Push",
     "Resign",
     "SeatView",
     "Trick",
@@ -557,4 +772,5 @@ __all__ = [
     "check_action",
     "malformed",
     "new_game",
+    "restart",
 ]

@@ -19,6 +19,8 @@ from enum import StrEnum
 
 from .deal import Deal, deal_from_seed
 from .game import Action, GameState, new_game
+from .rules import GameType
+from .ruleset import TOURNAMENT, BockEvent, BockStacking, RuleSet
 from .value import GameResult
 
 
@@ -34,8 +36,11 @@ class MatchConfig:
     scoring: Scoring = Scoring.SEEGER_FABIAN
     seed: str = ""
     first_dealer: int = 0
+    rules: RuleSet = TOURNAMENT
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            raise ValueError(f"rules: a RuleSet, not {self.rules!r}")
         n = len(self.players)
         if n not in (3, 4):
             raise ValueError(f"a Skat table has 3 or 4 players, not {n}")
@@ -83,20 +88,77 @@ def seats_for(players: int, dealer: int) -> tuple[int, int, int]:
 def deal_scores(
     result: GameResult, seats: tuple[int, int, int], players: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(standard, Seeger-Fabian) score changes per player for one deal."""
+    """(standard, Seeger-Fabian) score changes per player for one deal (at
+    four, the dealer sitting out gets the others' Seeger-Fabian share)."""
+    by_seat = result.standard_by_seat()
+    sf_seat, sitting_out = result.seeger_fabian_by_seat(players)
     standard = [0] * players
-    sf = [0] * players
-    if result.soloist is None:
-        return tuple(standard), tuple(sf)
-    soloist = seats[result.soloist]
-    standard[soloist] = result.score
-    own, others = result.seeger_fabian(players)
-    sf[soloist] = own
-    if others:
-        for p in range(players):
-            if p != soloist:
-                sf[p] = others
+    sf = [sitting_out] * players
+    for position, player in enumerate(seats):
+        standard[player] = by_seat[position]
+        sf[player] = sf_seat[position]
     return tuple(standard), tuple(sf)
+
+
+@dataclass(frozen=True, slots=True)
+class DealMark:
+    """What the Bock rounds make of a deal (house rules)."""
+
+    bock: int = 1
+    """The multiplier: 2 in a Bock round, 4 under two at once (Doppelbock)."""
+    ramsch: bool = False
+    """A deal of a Ramsch round: no bidding, a Ramsch."""
+
+
+PLAIN = DealMark()
+
+
+def bock_events(result: GameResult) -> frozenset[BockEvent]:
+    """The Bock events a finished deal shows (docs/rules.md, Bock rounds)."""
+    out: set[BockEvent] = set()
+    if result.soloist is None or result.contract is None or result.aborted:
+        return frozenset()
+    suit_or_grand = result.contract.game != GameType.NULL
+    if not result.won and suit_or_grand and result.soloist_points == 60 \
+            and result.defender_points == 60:
+        out.add(BockEvent.LOST_60)
+    if result.value >= 100:
+        out.add(BockEvent.VALUE_100)
+    if result.kontra >= 2:
+        out.add(BockEvent.KONTRA_RE)
+    if not result.won and suit_or_grand and result.conceded is None \
+            and result.soloist_points <= 30:
+        out.add(BockEvent.LOST_SCHNEIDER)
+    return frozenset(out)
+
+
+def owed_marks(rules: RuleSet, players: int, outcomes: tuple[DealOutcome, ...]
+               ) -> tuple[DealMark, ...]:
+    """The marks of the deals still owed after ``outcomes`` (first: the next
+    deal).  Each deal that shows one of the rule set's Bock events earns one
+    round (a deal per player): queued after the rounds owed, or at once on top
+    of them with ``BockStacking.DOUBLE``; a Ramsch round follows each Bock
+    round where the rules say so.  Derived from the outcomes alone, so a
+    saved match needs no extra field."""
+    owed: list[DealMark] = []
+    if not rules.bock_events:
+        return ()
+    for o in outcomes:
+        if owed:
+            owed.pop(0)
+        if not bock_events(o.result) & rules.bock_events:
+            continue
+        if rules.bock_stacking == BockStacking.QUEUE:
+            owed.extend([DealMark(2)] * players)
+        else:
+            for i in range(players):
+                if i < len(owed):
+                    owed[i] = replace(owed[i], bock=owed[i].bock * 2)
+                else:
+                    owed.append(DealMark(2))
+        if rules.ramsch_round:
+            owed.extend([DealMark(1, ramsch=True)] * players)
+    return tuple(owed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +178,7 @@ class Match:
         scoring: Scoring = Scoring.SEEGER_FABIAN,
         seed: str | None = None,
         first_dealer: int = 0,
+        rules: RuleSet = TOURNAMENT,
     ) -> Match:
         n = len(players)
         cfg = MatchConfig(
@@ -124,6 +187,7 @@ class Match:
             scoring=scoring,
             seed=seed if seed is not None else secrets.token_hex(8),
             first_dealer=first_dealer,
+            rules=rules,
         )
         return cls(cfg).next_deal()
 
@@ -140,6 +204,32 @@ class Match:
         return seats_for(self.players, self.dealer)
 
     @property
+    def rules(self) -> RuleSet:
+        return self.config.rules
+
+    @property
+    def owed(self) -> tuple[DealMark, ...]:
+        """Marks of the deals owed by Bock rounds, the next deal first (the
+        deal in progress, once dealt, is no longer owed)."""
+        done = self.outcomes
+        marks = owed_marks(self.config.rules, self.players, done)
+        if self.current is not None and not self.current.is_over and marks:
+            return marks[1:]
+        return marks
+
+    @property
+    def next_mark(self) -> DealMark:
+        """What the Bock rounds make of the next deal to be dealt."""
+        marks = owed_marks(self.config.rules, self.players, self.outcomes)
+        return marks[0] if marks else PLAIN
+
+    @property
+    def bock_left(self) -> int:
+        """Bock deals still owed, the one in progress not counted (the score
+        sheet's count)."""
+        return sum(1 for m in self.owed if m.bock > 1)
+
+    @property
     def is_over(self) -> bool:
         return len(self.outcomes) >= self.config.deals
 
@@ -152,7 +242,9 @@ class Match:
             return replace(self, current=None)
         number = len(self.outcomes)
         d = deal if deal is not None else self.deal_for(number)
-        return replace(self, current=new_game(d), deal_number=number)
+        mark = self.next_mark
+        state = new_game(d, self.config.rules, bock=mark.bock, ramsch_round=mark.ramsch)
+        return replace(self, current=state, deal_number=number)
 
     def apply(self, action: Action) -> Match:
         """Apply an action to the current deal; a finished deal is scored and

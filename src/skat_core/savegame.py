@@ -40,6 +40,7 @@ from .game import GameState
 from .match import DealOutcome, Match, MatchConfig, Scoring, seats_for
 from .records.jsonrec import dumps, locate_line, record_from_state, state_from_record
 from .records.jsontext import parse_json
+from .ruleset import TOURNAMENT, RuleSet
 
 FORMAT = "skat-match"
 VERSION = 1
@@ -47,7 +48,7 @@ VERSION = 1
 
 JsonObject = dict[str, Any]
 _TOP_KEYS = ("format", "version", "saved", "config", "seats", "meta", "finished", "current")
-_CONFIG_KEYS = ("players", "deals", "scoring", "seed", "first_dealer")
+_CONFIG_KEYS = ("players", "deals", "scoring", "seed", "first_dealer", "rules")
 
 
 class NewerVersionError(RecordError):
@@ -103,6 +104,9 @@ def config_to_dict(config: MatchConfig) -> JsonObject:
         "scoring": config.scoring.value,
         "seed": config.seed,
         "first_dealer": config.first_dealer,
+        # House rules only: a tournament save is written as before, and a
+        # save without rules (every older one) loads as tournament.
+        **({} if config.rules.is_tournament else {"rules": config.rules.to_dict()}),
     }
 
 
@@ -244,8 +248,14 @@ def _parse_config(value: Any, fail: Callable[[str, str], RecordError]) -> MatchC
     first = value.get("first_dealer")
     if not _is_int(first):
         raise fail("config.first_dealer", f"a player number, not {_desc(first)}")
+    rules = TOURNAMENT
+    if "rules" in value:
+        try:
+            rules = RuleSet.from_dict(value["rules"])
+        except ValueError as e:
+            raise fail("config.rules", str(e)) from None
     try:
-        return MatchConfig(tuple(players), deals, scoring, seed, first)
+        return MatchConfig(tuple(players), deals, scoring, seed, first, rules)
     except ValueError as e:
         raise fail("config", str(e)) from None
 
@@ -269,6 +279,14 @@ def _read_deal(
     if record.get("players") != expected:
         raise fail(f"{path}.players", f"deal {number} is played by {', '.join(expected)} "
                    f"(forehand first, from the config), not {_desc(record.get('players'))}")
+    if state.rules != match.rules:
+        raise fail(f"{path}.rules", f"deal {number} is played under the match's rules "
+                   f"({match.rules.name}), not {state.rules.name}")
+    mark = match.next_mark
+    if (state.bock, state.ramsch_round) != (mark.bock, mark.ramsch):
+        raise fail(f"{path}.bock", f"deal {number} has Bock {mark.bock}"
+                   f"{' (Ramsch round)' if mark.ramsch else ''} from the match's Bock rounds, "
+                   f"not {state.bock}{' (Ramsch round)' if state.ramsch_round else ''}")
     return state
 
 

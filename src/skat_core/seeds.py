@@ -86,20 +86,25 @@ def random_seed() -> str:
     return secrets.token_hex(8)
 
 
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories refused in a seed: controls, format characters (bidi
+controls, zero-width characters), surrogates, line and paragraph separators."""
+
+
 def normalize_seed(text: str) -> str:
     """The seed a typed word stands for: whitespace around it removed, Unicode
     NFC (so ``Grün`` typed either way is one seed).  Raises :class:`ValueError`
-    for an empty word, control characters or more than 200 characters."""
+    for an empty word, more than 200 characters, or control, bidi or invisible
+    (format) characters, which would make two seeds look alike."""
     seed = unicodedata.normalize("NFC", text.strip())
     if not seed:
         raise ValueError("a seed is a word or phrase; this one is empty")
     if len(seed) > MAX_SEED_LENGTH:
         raise ValueError(f"a seed has at most {MAX_SEED_LENGTH} characters, not {len(seed)}")
-    if any(unicodedata.category(ch) == "Cc" for ch in seed):
-        raise ValueError("a seed may not contain control characters")
-    if any(unicodedata.category(ch) == "Cs" for ch in seed):
-        # a command-line argument that was not UTF-8: it has no SHA-256 input
-        raise ValueError("a seed is text: this one holds bytes that are not UTF-8")
+    hidden = [f"U+{ord(ch):04X}" for ch in seed if unicodedata.category(ch) in _HIDDEN]
+    if hidden:
+        raise ValueError("a seed may not contain control, bidi or invisible characters "
+                         f"({', '.join(dict.fromkeys(hidden))})")
     return seed
 
 

@@ -258,6 +258,13 @@ def _bits_t(mask: int) -> tuple[int, ...]:
     return out
 
 
+class NodeLimit(Exception):
+    """A search stopped by :meth:`Solver.wins_within` at its position count."""
+
+
+_NO_LIMIT = 1 << 62
+
+
 class Solver:
     """Searches one game type with one soloist seat, keeping a transposition
     table across calls.
@@ -288,6 +295,9 @@ class Solver:
         self._trump_slack: dict[int, int] = {}
         self._owners = (0, 0, 0)
         self.nodes = 0
+        self.stop_at = _NO_LIMIT
+        """The search raises :class:`NodeLimit` when ``nodes`` reaches this
+        (set only inside :meth:`wins_within`)."""
         if game == NULL:
             self._ab = self._make_null()
         else:
@@ -549,6 +559,8 @@ class Solver:
             else:
                 ak = -1
             solver.nodes += 1
+            if solver.nodes >= solver.stop_at:
+                raise NodeLimit
             if s.bit_count() == 2:
                 # Two cards each: solve exactly, no window, no more calls.
                 g = exact2(s, d1, d2, lead, rem)
@@ -863,6 +875,8 @@ class Solver:
         def forced(s: int, d1: int, d2: int, lead: int) -> bool:
             """True if the defenders can make the soloist take a trick."""
             solver.nodes += 1
+            if solver.nodes >= solver.stop_at:
+                raise NodeLimit
             if not s:
                 return False
             key = (s | d1 | d2) << 2 | lead
@@ -1175,6 +1189,26 @@ class Solver:
         if target <= 0:
             return True
         return self._window(rel, lead, cards, target - 1, target) >= target
+
+
+    def wins_within(
+        self,
+        hands: Hands,
+        to_move: int,
+        target: int,
+        max_nodes: int,
+    ) -> bool | None:
+        """As :meth:`wins` from the start of a trick, or None if the search
+        would visit more than ``max_nodes`` positions (a count, not a clock:
+        the answer is the same on any machine).  The bounds proved before
+        the stop stay in the tables, and they are exact."""
+        self.stop_at = self.nodes + max_nodes
+        try:
+            return self.wins(hands, to_move, target)
+        except NodeLimit:
+            return None
+        finally:
+            self.stop_at = _NO_LIMIT
 
 
 _PKEY = tuple(CARD_POINTS[c] * 64 + c for c in range(32))

@@ -15,9 +15,13 @@ One calculator for everybody: the engine scores finished deals with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import Mask
 from .rules import TRUMPS, GameType
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 BID_VALUES: tuple[int, ...] = (
     18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66,
@@ -120,8 +124,13 @@ class Contract:
     schneider_announced: bool = False
     schwarz_announced: bool = False
     ouvert: bool = False
+    ramsch: bool = False
+    """A Ramsch (all passed, house rules): played as a grand by everybody
+    for himself, with no soloist."""
 
     def describe(self) -> str:
+        if self.ramsch:
+            return "Ramsch"
         parts = [self.game.label]
         if self.hand:
             parts.append("hand")
@@ -159,30 +168,75 @@ class GameResult:
     conceded: str | None = None
     """'defenders', 'soloist', 'claim' or 'left' when play stopped early."""
     aborted: str | None = None
+    kontra: int = 0
+    """Doublings said (house rules): 1 Kontra, 2 Re, 3 Bock, 4 Hirsch."""
+    bock: int = 1
+    """The Bock multiplier of this deal (2 in a Bock round, 4 under two)."""
+    ramsch: RamschResult | None = None
+    """The outcome of a Ramsch (soloist is None then)."""
 
     @property
     def passed_in(self) -> bool:
-        return self.soloist is None and self.aborted is None
+        return self.soloist is None and self.aborted is None and self.ramsch is None
+
+    @property
+    def factor(self) -> int:
+        """What Kontra, Re (…) and Bock multiply the game value by."""
+        return (1 << self.kontra) * self.bock
+
+    @property
+    def scored_value(self) -> int:
+        """The game value as the lists count it: × 2 per Kontra, Re, … and
+        × the Bock multiplier (the value itself for tournament rules)."""
+        return self.value * self.factor
 
     @property
     def score(self) -> int:
-        """The soloist's score in the standard list: +value, or -2 × value."""
+        """The soloist's score in the standard list: +value, or -2 × value
+        (the scored value, under Kontra and Bock)."""
         if self.soloist is None:
             return 0
-        return self.value if self.won else -2 * self.value
+        v = self.scored_value
+        return v if self.won else -2 * v
 
     def seeger_fabian(self, players: int = 3) -> tuple[int, int]:
         """(soloist's score, each opponent's score) in the Seeger-Fabian list:
         won +value+50; lost -2×value-50 and +40 to each defender at a 3-player
-        table (+30 to each of the three others at four)."""
+        table (+30 to each of the three others at four).  Kontra, Re and Bock
+        multiply the game value only, never the 50 or the 40 (docs/rules.md)."""
         if self.soloist is None:
             return (0, 0)
+        v = self.scored_value
         if self.won:
-            return (self.value + 50, 0)
-        return (-2 * self.value - 50, 40 if players == 3 else 30)
+            return (v + 50, 0)
+        return (-2 * v - 50, 40 if players == 3 else 30)
+
+    def standard_by_seat(self) -> tuple[int, int, int]:
+        """Each seat's (forehand, middlehand, rearhand) standard-list score."""
+        if self.ramsch is not None:
+            return self.ramsch.scores
+        out = [0, 0, 0]
+        if self.soloist is not None:
+            out[self.soloist] = self.score
+        return (out[0], out[1], out[2])
+
+    def seeger_fabian_by_seat(self, players: int = 3) -> tuple[tuple[int, int, int], int]:
+        """Each seat's Seeger-Fabian score, and what a fourth player sitting
+        out gets.  A Ramsch counts as in the standard list (it has no
+        soloist, so no 50 and no 40: docs/rules.md)."""
+        if self.ramsch is not None:
+            return self.ramsch.scores, 0
+        if self.soloist is None:
+            return (0, 0, 0), 0
+        own, others = self.seeger_fabian(players)
+        out = [others, others, others]
+        out[self.soloist] = own
+        return (out[0], out[1], out[2]), others
 
     def explain(self) -> str:
         """A line of reasoning such as 'Clubs with 2, game 3, hand 4 × 12 = 48'."""
+        if self.ramsch is not None:
+            return self.ramsch.explain(self.bock)
         if self.soloist is None or self.contract is None:
             return self.aborted or "Passed in: nobody played."
         c = self.contract
@@ -208,9 +262,125 @@ class GameResult:
             text = f"{', '.join(steps)} × {c.game.base_value} = {raw}"
             if self.overbid:
                 text += f"; overbid (bid {self.bid}): lost as {self.value}"
+        from .ruleset import KONTRA_NAMES
+
+        for level in range(1, self.kontra + 1):
+            text += f"; {KONTRA_NAMES[level]} × 2"
+        if self.bock > 1:
+            text += f"; Bock × {self.bock}"
         verdict = "won" if self.won else "lost"
         score = self.score
         return f"{text}; {verdict}, {score:+d}"
+
+
+_POSITIONS = ("forehand", "middlehand", "rearhand")
+
+
+@dataclass(frozen=True, slots=True)
+class RamschResult:
+    """A Ramsch as the lists score it (house rules, docs/rules.md)."""
+
+    points: tuple[int, int, int]
+    """Each seat's card points, the skat included where it went."""
+    tricks: tuple[int, int, int]
+    skat_to: int
+    """The seat credited with the skat's points."""
+    losers: tuple[int, ...]
+    """The seats that lose (empty after a Durchmarsch)."""
+    durchmarsch: int | None
+    """The seat that took every trick (and wins 120), if any."""
+    jungfrau: int
+    """Players who took no trick and so doubled the loss."""
+    pushes: int
+    """Pushes in a Schieberamsch that doubled the loss."""
+    scores: tuple[int, int, int]
+    """Each seat's score (the same in both lists)."""
+
+    def explain(self, bock: int = 1) -> str:
+        if self.durchmarsch is not None:
+            text = f"Ramsch: Durchmarsch by {_POSITIONS[self.durchmarsch]}, 120"
+        else:
+            who = " and ".join(_POSITIONS[s] for s in self.losers)
+            text = f"Ramsch: {who} took the most points, {self.points[self.losers[0]]}"
+        if self.jungfrau:
+            text += f"; Jungfrau × {1 << self.jungfrau}"
+        if self.pushes:
+            text += f"; pushed {self.pushes}× × {1 << self.pushes}"
+        if bock > 1:
+            text += f"; Bock × {bock}"
+        parts = ", ".join(f"{_POSITIONS[s]} {v:+d}" for s, v in enumerate(self.scores) if v)
+        return f"{text}; {parts}"
+
+
+def settle_ramsch(
+    *,
+    points: tuple[int, int, int],
+    tricks: tuple[int, int, int],
+    skat_points: int,
+    last_trick_winner: int,
+    last_won: tuple[int, int, int],
+    pushes: int,
+    bock: int,
+    rules: RuleSet,
+) -> GameResult:
+    """Score a Ramsch.  ``points`` are the card points of each seat's tricks
+    (without the skat), ``last_won`` the number of the last trick each seat
+    took (-1: none), ``pushes`` the doubling pushes of a Schieberamsch.
+
+    >>> from skat_core.ruleset import PUB
+    >>> r = settle_ramsch(points=(50, 40, 20), tricks=(4, 4, 2), skat_points=10,
+    ...     last_trick_winner=0, last_won=(9, 7, 8), pushes=0, bock=1, rules=PUB)
+    >>> r.ramsch.scores, r.explain()
+    ((-60, 0, 0), 'Ramsch: forehand took the most points, 60; forehand -60')
+    """
+    from .ruleset import RamschSkat, RamschTie
+
+    trick_points = list(points)
+    factor = bock * (1 << pushes if rules.push_doubles else 1)
+    durch = next((s for s in range(3) if tricks[s] == 10), None)
+    if durch is not None and rules.durchmarsch:
+        scores = [0, 0, 0]
+        scores[durch] = 120 * factor
+        credited = [0, 0, 0]
+        credited[durch] = 120
+        result = RamschResult(
+            (credited[0], credited[1], credited[2]), tricks, durch, (), durch, 0,
+            pushes if rules.push_doubles else 0, (scores[0], scores[1], scores[2]),
+        )
+        return _ramsch_result(result, 120, factor // bock, bock)
+    if rules.ramsch_skat == RamschSkat.LAST_TRICK:
+        skat_to = last_trick_winner
+        trick_points[skat_to] += skat_points
+        most = max(trick_points)
+        losers = [s for s in range(3) if trick_points[s] == most]
+    else:
+        most = max(trick_points)
+        losers = [s for s in range(3) if trick_points[s] == most]
+        skat_to = losers[0] if len(losers) == 1 else -1
+    if len(losers) > 1 and rules.ramsch_tie == RamschTie.MORE_TRICKS:
+        losers = [max(losers, key=lambda s: (tricks[s], last_won[s]))]
+    if skat_to < 0:
+        skat_to = losers[0]
+    if rules.ramsch_skat == RamschSkat.LOSER:
+        for s in losers:
+            trick_points[s] += skat_points
+    jungfrau = sum(1 for s in range(3) if tricks[s] == 0) if rules.jungfrau else 0
+    factor *= 1 << jungfrau
+    scores = [0, 0, 0]
+    for s in losers:
+        scores[s] = -trick_points[s] * factor
+    result = RamschResult(
+        (trick_points[0], trick_points[1], trick_points[2]), tricks, skat_to, tuple(losers),
+        None, jungfrau, pushes if rules.push_doubles else 0, (scores[0], scores[1], scores[2]),
+    )
+    return _ramsch_result(result, trick_points[losers[0]], factor // bock, bock)
+
+
+def _ramsch_result(r: RamschResult, value: int, multiplier: int, bock: int) -> GameResult:
+    return GameResult(
+        None, Contract(GameType.GRAND, ramsch=True), 0, 0, 0, 0, 0, r.durchmarsch is not None,
+        False, False, False, value, multiplier, None, None, 0, bock, r,
+    )
 
 
 def settle(
@@ -224,6 +394,8 @@ def settle(
     soloist_tricks: int,
     defender_tricks: int,
     conceded: str | None = None,
+    kontra: int = 0,
+    bock: int = 1,
 ) -> GameResult:
     """Score a finished game.
 
@@ -245,7 +417,7 @@ def settle(
             won = False
         return GameResult(
             soloist, contract, bid, 0, soloist_points, defender_points, soloist_tricks,
-            won, False, False, overbid, value, 0, conceded,
+            won, False, False, overbid, value, 0, conceded, None, kontra, bock,
         )
     mats = matadors(game, soloist_cards)
     # Schneider and schwarz count only once reached (after an early end, the
@@ -281,7 +453,7 @@ def settle(
         value = overbid_value(game, bid)
     return GameResult(
         soloist, contract, bid, mats, soloist_points, defender_points, soloist_tricks,
-        won, schneider, schwarz, overbid, value, multiplier, conceded,
+        won, schneider, schwarz, overbid, value, multiplier, conceded, None, kontra, bock,
     )
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from .actions import Action, Discard, Phase, Play, Trick, action_str
+from .actions import Action, Discard, Phase, PickUpSkat, Play, Push, Trick, action_str
 from .cards import CardSet, Mask, cards_of, points_of
 from .deal import Deal
+from .ruleset import TOURNAMENT, Ramsch, RuleSet
 from .value import Contract, GameResult
 
 
@@ -57,6 +58,18 @@ class DealState(Protocol):
     def history(self) -> tuple[tuple[int, Action], ...]: ...
     @property
     def result(self) -> GameResult | None: ...
+    @property
+    def passed(self) -> int: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def kontra(self) -> int: ...
+    @property
+    def bock(self) -> int: ...
+    @property
+    def pushes(self) -> int: ...
+    @property
+    def ramsch_round(self) -> bool: ...
     def legal_actions(self) -> list[Action]: ...
 
 
@@ -92,6 +105,14 @@ class SeatView:
     result: GameResult | None
     revealed: Deal | None
     """The whole deal, once it is over."""
+    rules: RuleSet = TOURNAMENT
+    """The match's rule set (the house rules this deal is played under)."""
+    kontra: int = 0
+    """Doublings said: 1 Kontra, 2 Re, 3 Bock, 4 Hirsch."""
+    bock: int = 1
+    """The deal's Bock multiplier."""
+    pushes: int = 0
+    """Schieberamsch: pushes so far (each took the skat and gave two on)."""
 
     @property
     def hand_set(self) -> CardSet:
@@ -124,6 +145,12 @@ class SeatView:
             parts.append(f"soloist {self.soloist}")
         if self.contract is not None:
             parts.append(f"game {self.contract.describe()}")
+        if self.kontra:
+            from .ruleset import KONTRA_NAMES
+
+            parts.append(KONTRA_NAMES[self.kontra].lower())
+        if self.bock > 1:
+            parts.append(f"bock {self.bock}")
         if self.skat is not None:
             parts.append(f"skat {CardSet(self.skat)}")
         if self.discard is not None:
@@ -143,19 +170,38 @@ def seat_view(state: DealState, seat: int) -> SeatView:
     over = state.phase == Phase.FINISHED
     soloist = state.soloist
     is_soloist = seat == soloist
+    # Schieberamsch: each seat saw the skat it took and knows what it pushed;
+    # nobody else sees either (the pushes themselves are public, the cards not).
+    pushing = state.rules.ramsch == Ramsch.SCHIEBERAMSCH and (
+        state.passed == 7 or state.ramsch_round
+    )
     public: list[tuple[int, Action]] = []
     plays: list[tuple[int, int]] = []
+    seen: Mask | None = None
+    pushed: Mask | None = None
+    lying = state.deal.skat
     for actor, action in state.history:
         if isinstance(action, Play):
             plays.append((actor, action.card))
         elif isinstance(action, Discard) and not (is_soloist or over):
             continue
+        elif pushing and isinstance(action, PickUpSkat) and actor == seat:
+            seen = lying
+        elif isinstance(action, Push):
+            a, b = action.cards
+            lying = 1 << a | 1 << b
+            if actor == seat:
+                pushed = lying
+            elif not over:
+                continue
         public.append((actor, action))
     skat: Mask | None = None
     discard: Mask | None = None
     if over:
         skat = state.deal.skat
-        discard = state.skat if state.picked_up and state.skat else None
+        discard = state.skat if (state.picked_up or state.pushes) and state.skat else None
+    elif pushing:
+        skat, discard = seen, pushed
     elif is_soloist and state.picked_up:
         skat = state.deal.skat
         if state.phase >= Phase.DECLARE:
@@ -189,6 +235,10 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         legal=tuple(state.legal_actions()) if seat == state.to_move else (),
         result=state.result,
         revealed=state.deal if over else None,
+        rules=state.rules,
+        kontra=state.kontra,
+        bock=state.bock,
+        pushes=state.pushes,
     )
 
 

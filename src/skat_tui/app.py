@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual._path import CSSPathType
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.notifications import SeverityLevel
@@ -49,9 +49,11 @@ from skat_core.seeds import (
 )
 
 from .controller import BotFactory, MatchController, PlayerSpec
+from .crash import ReportsCrashes, run_reporting
 from .i18n import _
 from .leaderboard import LeaderboardError
 from .messages import NewMatchRequested, StartScreenRequested
+from .safe_text import visible
 from .screens import (
     ConfirmScreen,
     HelpScreen,
@@ -130,7 +132,7 @@ def describe_saved(saved: SavedMatch) -> str:
     return " · ".join(p for p in (what, where, when) if p)
 
 
-class SkatApp(App[None]):
+class SkatApp(ReportsCrashes):
     """Skat at the terminal.  ``viewer`` is the human's place in a match
     against bots (player 0 deals first); ``settings_path`` None keeps
     settings in memory; ``storage`` None keeps nothing on disk; ``start`` is
@@ -173,6 +175,7 @@ class SkatApp(App[None]):
         self.hint_level = hint_level
         self.notice = notice
         self.storage = storage
+        self.crash_home = storage.home if storage is not None else None
         self.start_mode = start
         self.start_players = tuple(players) if players else None
         self.daily_day = daily
@@ -187,6 +190,14 @@ class SkatApp(App[None]):
         skat plays the saved one)."""
 
     # -- saying things ----------------------------------------------------------
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification of every screen shows its text literally: it
+        quotes names, seeds, paths and file content (see
+        :mod:`skat_tui.safe_text`); ``markup`` is ignored."""
+        super().notify(visible(message, multiline=True), title=visible(title),
+                       severity=severity, timeout=timeout, markup=False)
 
     def say(self, message: str, *, title: str = "Saving", severity: SeverityLevel = "warning",
             timeout: float = 10) -> None:
@@ -244,7 +255,7 @@ class SkatApp(App[None]):
         specs = self._bot_specs(s.bot_levels, self.viewer)
         match = Match.start(
             tuple(p.name for p in specs), deals=s.deals, scoring=Scoring(s.scoring),
-            seed=self._next_seed(),
+            seed=self._next_seed(), rules=s.rule_set,
         )
         return self.controller_for(match, specs)
 
@@ -357,9 +368,12 @@ class SkatApp(App[None]):
         self._hotseat = setup
         self._remember_hotseat(players)
         spec = parse_seed(setup.seed) if setup.seed else None
+        if setup.rules is not None and setup.rules != self.settings.rules:
+            self._remember_rules(setup.rules)
         match = Match.start(
             tuple(p.name for p in players), deals=setup.deals,
             scoring=Scoring(self.settings.scoring), seed=spec.seed if spec else None,
+            rules=self.settings.rule_set,
         )
         controller = self.controller_for(match, players)
         kind = SeedKind.SEEDED if spec is not None else SeedKind.RANDOM
@@ -558,6 +572,7 @@ class SkatApp(App[None]):
             "hotseat": "people at one keyboard, with bots if you like",
             "history": "every deal you finished",
             "scores": "leaderboard and dailies",
+            "statistics": "your games in tables and charts",
             "settings": "cards, bots, speed, scoring, name",
             "quit": "",
         }
@@ -638,6 +653,12 @@ class SkatApp(App[None]):
             return
         self._stored = replace(self._stored, extra={**self._stored.extra, "hotseat": value})
         self.settings = replace(self.settings, extra={**self.settings.extra, "hotseat": value})
+        self._save()
+
+    def _remember_rules(self, name: str) -> None:
+        """The rule set chosen in a dialog becomes the settings' (kept)."""
+        self._stored = replace(self._stored, rules=name, rule_switches={})
+        self.settings = replace(self.settings, rules=name, rule_switches={})
         self._save()
 
     def _hotseat_defaults(self) -> list[PlayerSpec]:
@@ -724,7 +745,8 @@ class SkatApp(App[None]):
             else:
                 self._unsaved = False
 
-        self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals),
+        self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals,
+                                        rules=self.settings.rules),
                          callback=answer)
 
     def action_daily(self, day: date | None = None) -> None:
@@ -771,6 +793,11 @@ class SkatApp(App[None]):
         from .screens.scores import ScoresScreen
 
         self.push_screen(ScoresScreen(self.storage))
+
+    def action_statistics(self) -> None:
+        from .screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen(self.storage))
 
     def action_menu(self) -> None:
         """Back to the start screen; a saved match can be resumed from there."""
@@ -832,6 +859,7 @@ def run_app(
     level: str | None = None,
     scoring: str | None = None,
     players: Sequence[PlayerSpec] | None = None,
+    rules: str | None = None,
 ) -> None:
     """Open the app: the start screen, or (``start``) a match at once, the
     saved match, the daily or a hotseat match; command-line options (seed,
@@ -849,6 +877,8 @@ def run_app(
         settings = replace(settings, bot_levels=(level, level))
     if scoring is not None:
         settings = replace(settings, scoring=scoring)
+    if rules is not None:
+        settings = replace(settings, rules=rules, rule_switches={})
     storage = Storage()
     day: date | None = None
     if seed is not None:
@@ -856,9 +886,10 @@ def run_app(
         seed = spec.seed
         if spec.kind == SeedKind.DAILY and start == "match":
             start, day, seed = "daily", spec.day, None
-            if deals is not None or level is not None or scoring is not None:
-                ignored = ("A daily is always 9 deals against two normal bots, Seeger-Fabian: "
-                           "--deals, --level and --scoring do not apply to it.")
+            if deals is not None or level is not None or scoring is not None or rules:
+                ignored = ("A daily is always 9 deals against two normal bots, Seeger-Fabian, "
+                           "tournament rules: --deals, --level, --scoring and --rules do not "
+                           "apply to it.")
                 notice = f"{notice}\n{ignored}" if notice else ignored
     busy = storage.match_in_use() if start != "menu" else None
     if busy is not None:
@@ -868,7 +899,8 @@ def run_app(
             f"There is no unfinished match to resume (nothing saved in {storage.home}). "
             "Start one with `skat`."
         )
-    SkatApp(
+    app = SkatApp(
         settings, settings_path=path, seed=seed, notice=notice, stored=stored, storage=storage,
         start=start, players=players, daily=day,
-    ).run()
+    )
+    run_reporting(app)

@@ -15,8 +15,32 @@ import click
 
 from skat_core import __version__
 
+from .safe_text import terminal
 
-@click.group(invoke_without_command=True)
+
+class SkatGroup(click.Group):
+    """The ``skat`` group: every error message click prints (ours, and its
+    own usage errors that quote an argument) goes through
+    :func:`~skat_tui.safe_text.terminal` first, so a name, path or argument
+    with ESC, bidi controls or a lone surrogate never reaches the terminal
+    raw."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.ClickException as e:
+            e.message = terminal(e.message)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as e:
+            e.message = terminal(e.message)
+            raise
+
+
+@click.group(cls=SkatGroup, invoke_without_command=True)
 @click.version_option(__version__, prog_name="skat")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -90,6 +114,11 @@ scoring_option = click.option(
     "--scoring", type=click.Choice(["sf", "standard"]), default=None,
     help="Seeger-Fabian (sf) or standard list (default: settings, sf).",
 )
+rules_option = click.option(
+    "--rules", type=click.Choice(["tournament", "pub"]), default=None,
+    help="Rule set: tournament (ISkO) or pub (Kontra/Re, Ramsch, Bock rounds; "
+         "docs/rules.md) (default: settings, tournament).",
+)
 
 
 @main.command()
@@ -98,9 +127,13 @@ scoring_option = click.option(
 @click.option("--level", type=click.Choice(["easy", "normal", "strong"]), default=None,
               help="Level of both bots (default: settings, normal).")
 @scoring_option
-def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None) -> None:
+@rules_option
+def play(seed: str | None, deals: int | None, level: str | None, scoring: str | None,
+         rules: str | None) -> None:
     """Play a match against two bots at once."""
-    _run("match", seed=seed, deals=deals, level=level, scoring=scoring)
+    # --rules only when given, so the options passed on stay as before without it.
+    _run("match", seed=seed, deals=deals, level=level, scoring=scoring,
+         **({"rules": rules} if rules else {}))
 
 
 @main.command()
@@ -110,8 +143,9 @@ def play(seed: str | None, deals: int | None, level: str | None, scoring: str | 
 @seed_option
 @deals_option
 @scoring_option
+@rules_option
 def hotseat(players: str | None, seed: str | None, deals: int | None,
-            scoring: str | None) -> None:
+            scoring: str | None, rules: str | None) -> None:
     """A match for people sharing one keyboard: each sees only their own cards.
 
     Example: skat hotseat --players "Anna,Ben,Cem" (or "Anna,Ben,Rolf:easy").
@@ -124,7 +158,8 @@ def hotseat(players: str | None, seed: str | None, deals: int | None,
             specs = parse_players(players)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--players'") from None
-    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs)
+    _run("hotseat", seed=seed, deals=deals, scoring=scoring, players=specs,
+         **({"rules": rules} if rules else {}))
 
 
 @main.command()
@@ -187,6 +222,27 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
 
     sys.exit(run(deals, level_a, level_b, seed))
 
+@bench.command("ramsch")
+@click.option("--deals", default=2000, show_default=True)
+@click.option("--seed", default="ramsch", show_default=True)
+def bench_ramsch(deals: int, seed: str) -> None:
+    """The bots' Ramsch play against random play: card points and score saved."""
+    from skat_core.benchmarks.ramsch import run
+
+    sys.exit(run(deals, seed))
+
+
+@bench.command("memory")
+@click.option("--deals", default=100, show_default=True, help="Deals to play.")
+@click.option("--level", default="random", show_default=True,
+              type=click.Choice(["random", "easy", "normal", "strong"]), help="Bot level.")
+@click.option("--warm", default=10, show_default=True, help="Deals before the growth counts.")
+def bench_memory(deals: int, level: str, warm: int) -> None:
+    """An all-bot hotseat session in the app, headless: memory per deal."""
+    from skat_tui.bench_memory import run
+
+    sys.exit(run(deals, level, warm))
+
 from skat_tui.cli_data import register  # noqa: E402  (history, scores, export)
 
 register(main)
@@ -194,3 +250,7 @@ register(main)
 from skat_tui.cli_replay import register as register_replay  # noqa: E402  (replay)
 
 register_replay(main)
+
+from skat_tui.cli_net import register as register_net  # noqa: E402  (serve, host, join)
+
+register_net(main, bench)

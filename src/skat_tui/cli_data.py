@@ -1,9 +1,10 @@
-"""``skat history``, ``skat scores`` and ``skat export``: the player's data
+"""``skat history``, ``skat scores``, ``skat stats`` and ``skat export``: the player's data
 from the command line.  Errors are :class:`click.ClickException` (one line,
 no traceback); warnings about skipped entries go to stderr."""
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from skat_core.errors import RecordError
 from skat_core.game import GameState
 from skat_core.match import Scoring
 from skat_core.records.jsontext import escape_surrogates
+
+from .safe_text import terminal
 
 if TYPE_CHECKING:
     from .storage import Storage
@@ -33,7 +36,7 @@ class _Game:
 
 def _warn(lines: Iterable[str]) -> None:
     for line in lines:
-        click.echo(f"warning: {line}", err=True)
+        click.echo(terminal(f"warning: {line}"), err=True)
 
 
 def _storage(home: str | None) -> Storage:
@@ -43,7 +46,7 @@ def _storage(home: str | None) -> Storage:
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    cells = [[str(c) for c in headers], *[[str(c) for c in r] for r in rows]]
+    cells = [[terminal(c) for c in headers], *[[terminal(c) for c in r] for r in rows]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
     lines = []
     for n, r in enumerate(cells):
@@ -78,7 +81,7 @@ def history_command(limit: int, home: str | None) -> None:
     _warn(listing.warnings)
     entries = listing.entries[-limit:] if limit else listing.entries
     if not entries:
-        click.echo(f"No finished deals yet ({storage.history_path}).")
+        click.echo(terminal(f"No finished deals yet ({storage.history_path})."))
         return
     rows = [
         (e.id, e.local_date, " / ".join(e.players),
@@ -101,8 +104,11 @@ def history_command(limit: int, home: str | None) -> None:
               help="Rows of best matches and dailies.")
 @click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
               show_default=True, help="Seeger-Fabian or standard list for best matches.")
+@click.option("--rules", type=click.Choice(["tournament", "pub"]), default="tournament",
+              show_default=True, help="Best matches and averages of tournament matches or of "
+              "those under house rules (kept apart).")
 @home_option
-def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str,
+def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rules: str,
                    home: str | None) -> None:
     """The local leaderboard: dailies by date, best matches, averages per player."""
     from .leaderboard import LeaderboardError
@@ -111,11 +117,17 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str,
     board = storage.leaderboard()
     try:
         if as_csv:
-            _warn(board.export_csv(sys.stdout))
+            if not sys.stdout.isatty():
+                _warn(board.export_csv(sys.stdout))
+                return
+            shown = io.StringIO()  # a terminal: the rows made harmless (see safe_text)
+            _warn(board.export_csv(shown))
+            click.echo(terminal(shown.getvalue()), nl=False)
             return
         dailies = board.daily_results(day)
-        best = board.best_matches(limit, Scoring(scoring))
-        stats = board.player_stats()
+        pub = rules == "pub"
+        best = board.best_matches(limit, Scoring(scoring), pub=pub)
+        stats = board.player_stats(pub=pub)
     except LeaderboardError as e:
         raise click.ClickException(str(e)) from None
     finally:
@@ -152,6 +164,129 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str,
                      f"{s.standard_per_deal:.1f}", rate))
     click.echo(_table(("player", "seat", "matches", "deals", "SF/deal", "std/deal",
                        "soloist won"), rows) if rows else "  none yet")
+
+
+# --- skat stats ------------------------------------------------------------------
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def _unplaced(n: int) -> str:
+    deals = "older deal does not" if n == 1 else "older deals do not"
+    return f"({n} {deals} say who sat where: --player NAME counts them for NAME)"
+
+
+def _stats_text(stats: Any) -> str:
+    """The statistics as the terminal shows them (:mod:`skat_tui.stats`)."""
+    from .stats import Statistics
+
+    assert isinstance(stats, Statistics)
+    f = stats.overall
+    out = [f"Statistics · {stats.filters.describe()}",
+           f"Deals played: {f.deals} ({f.passed_in} passed in) · points per deal: "
+           f"{f.per_deal():.1f} Seeger-Fabian, {f.per_deal(Scoring.STANDARD):.1f} standard"]
+    if stats.unplaced:
+        out.append(_unplaced(stats.unplaced))
+    out.append("\nSoloist games")
+    rows: list[tuple[object, ...]] = [
+        (g.game, g.played, g.won, g.lost, _percent(g.won, g.played), f"{g.average_value:.1f}")
+        for g in f.games
+    ]
+    if f.games:
+        rows.append(("all", f.solo_games, f.solo_won, f.solo_games - f.solo_won,
+                     _percent(f.solo_won, f.solo_games),
+                     f"{f.solo_value_sum / f.solo_games:.1f}"))
+        out.append(_table(("game", "played", "won", "lost", "won %", "avg value"), rows))
+    else:
+        out.append("  none")
+    out.append(f"Lost overbid: {f.overbid} of {f.solo_games}")
+    out.append("\nSchneider and schwarz (suit and grand games)")
+    out.append(_table(("side", "made schneider", "made schwarz", "got schneider",
+                       "got schwarz"),
+                      [(side, e.made_schneider, e.made_schwarz, e.got_schneider, e.got_schwarz)
+                       for side, e in (("soloist", f.as_soloist),
+                                       ("defender", f.as_defender))]))
+    out.append(f"\nDefence: {f.defences} games, {f.defences_won} won "
+               f"({_percent(f.defences_won, f.defences)})")
+    out.append("\nBy bot level faced")
+    rows = [(level, g.deals, f"{g.per_deal():.1f}", g.solo_games,
+             _percent(g.solo_won, g.solo_games), g.overbid,
+             _percent(g.defences_won, g.defences)) for level, g in stats.by_level]
+    out.append(_table(("level", "deals", "SF/deal", "soloist", "won", "overbid",
+                       "defence won"), rows) if rows else "  none")
+    out.append("\nDays")
+    rows = [(d.day, d.deals, d.seeger_fabian, f"{d.per_deal():.1f}", d.standard)
+            for d in stats.days]
+    out.append(_table(("day", "deals", "SF", "SF/deal", "standard"), rows)
+               if rows else "  none")
+    out.append("\nDailies")
+    rows = [(a.day, {True: "scored", False: "practice", None: "-"}[a.scored], a.deals,
+             f"{a.seeger_fabian:+d}", f"{a.standard:+d}") for a in stats.dailies]
+    out.append(_table(("day", "attempt", "deals", "SF", "standard"), rows)
+               if rows else "  none")
+    return "\n".join(out)
+
+
+def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
+    from datetime import date
+
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+
+
+@click.command("stats")
+@click.option("--csv", "as_csv", is_flag=True,
+              help="Every figure as CSV on standard output: group, section, item, measure, "
+                   "value.")
+@click.option("--from", "start", default=None, metavar="DATE", callback=_day,
+              help="Only deals from this day on (YYYY-MM-DD, UTC).")
+@click.option("--to", "end", default=None, metavar="DATE", callback=_day,
+              help="Only deals up to this day (YYYY-MM-DD, UTC).")
+@click.option("--kind", "kinds", multiple=True, metavar="KIND",
+              help="Only matches of this kind: daily, seeded, random, hotseat (or any kind "
+                   "the history holds); repeat for several.")
+@click.option("--player", default=None, metavar="NAME",
+              help="Only this player's seats (default: every human seat).")
+@home_option
+def stats_command(as_csv: bool, start: Any, end: Any, kinds: tuple[str, ...],
+                  player: str | None, home: str | None) -> None:
+    """Statistics of your play from the history: soloist games by type, overbids,
+    schneider and schwarz, points per deal, defence, days, dailies, by bot level."""
+    import csv
+
+    from .stats import CSV_COLUMNS, Filters, compute, csv_rows, load_history
+    from .storage import StorageError
+
+    if start is not None and end is not None and start > end:
+        raise click.BadParameter("--from is after --to", param_hint="'--from'")
+    storage = _storage(home)
+    try:
+        history = load_history(storage)
+    except StorageError as e:
+        raise click.ClickException(e.message) from None
+    _warn(history.warnings)
+    stats = compute(history.deals, Filters(start, end, frozenset(kinds), player))
+    if as_csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        writer.writerows(csv_rows(stats))
+        return
+    if not history.deals:
+        click.echo(f"No finished deals yet ({storage.history_path}): play a match and "
+                   "its statistics appear here.")
+        return
+    if stats.empty:
+        click.echo(f"No deals of yours match {stats.filters.describe()}.")
+        if stats.unplaced:
+            click.echo(_unplaced(stats.unplaced))
+        return
+    click.echo(_stats_text(stats))
 
 
 # --- skat export -----------------------------------------------------------------
@@ -277,7 +412,8 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
         raise click.ClickException(f"cannot export: {e}") from None
     text = escape_surrogates("\n".join(out) + "\n")
     if output is None:
-        click.echo(text, nl=False)
+        # records keep what they contain; only a terminal gets them made harmless
+        click.echo(terminal(text) if sys.stdout.isatty() else text, nl=False)
         return
     from .storage import write_atomically
 
@@ -285,15 +421,16 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
         write_atomically(Path(output), text.encode("utf-8"))
     except OSError as e:
         raise click.ClickException(f"cannot write {output}: {e.strerror or e}") from None
-    click.echo(f"{len(games)} deal{'s' if len(games) != 1 else ''} written to {output}",
-               err=True)
+    click.echo(terminal(f"{len(games)} deal{'s' if len(games) != 1 else ''} written to "
+                        f"{output}"), err=True)
 
 
 def register(group: click.Group) -> None:
-    """Add ``history``, ``scores`` and ``export`` to the ``skat`` command."""
+    """Add ``history``, ``scores``, ``stats`` and ``export`` to the ``skat`` command."""
     group.add_command(history_command)
     group.add_command(scores_command)
     group.add_command(export_command)
+    group.add_command(stats_command)
 
 
-__all__ = ["export_command", "history_command", "register", "scores_command"]
+__all__ = ["export_command", "history_command", "register", "scores_command", "stats_command"]

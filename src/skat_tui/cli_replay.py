@@ -192,8 +192,11 @@ def replay_command(source: str, game: str | None, home: str | None) -> None:
         raise click.ClickException(str(e)) from None
     path = default_path()
     stored, notice = load_settings(path)
-    replay_app(loaded, settings=stored, settings_path=path, stored=stored, notice=notice,
-               storage=storage).run()
+    from .crash import run_reporting
+
+    app = replay_app(loaded, settings=stored, settings_path=path, stored=stored, notice=notice,
+                     storage=storage)
+    run_reporting(app)
 
 
 def register(group: click.Group) -> None:

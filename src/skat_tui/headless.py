@@ -21,6 +21,7 @@ from skat_core.game import Action
 from skat_core.match import Match, Scoring
 from skat_core.seeds import bot_seed, parse_seed
 
+from .safe_text import terminal
 from .storage import MatchKeeper, Storage, StorageError
 
 
@@ -154,18 +155,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         match = run_match(args.home, args.seed, args.levels.split(","), deals=args.deals,
                           delay=args.delay, max_actions=args.max_actions, on_action=progress,
-                          on_message=lambda text: print(text, file=sys.stderr))
+                          on_message=lambda text: print(terminal(text), file=sys.stderr))
     except (StorageError, NotBots) as e:
         # Another skat plays the saved match, the saved match is not one of
         # bots, a disk that refuses: the save is left alone (docs/saving.md).
-        print(f"skat: {e}", file=sys.stderr)
+        print(terminal(f"skat: {e}"), file=sys.stderr)
         return 1
     except ValueError as e:  # the arguments (a seed, the levels): usage, as argparse
-        print(f"skat: {e}", file=sys.stderr)
+        print(terminal(f"skat: {e}"), file=sys.stderr)
         return 2
     totals = " ".join(f"{n}={t}" for n, t in zip(match.config.players, match.totals(),
                                                  strict=True))
-    print(f"{'over' if match.is_over else 'stopped'} after {len(match.outcomes)} deals: {totals}")
+    print(terminal(f"{'over' if match.is_over else 'stopped'} after {len(match.outcomes)} "
+                   f"deals: {totals}"))
     return 0
 
 

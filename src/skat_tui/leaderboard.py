@@ -57,7 +57,10 @@ CREATE TABLE IF NOT EXISTS daily_attempts (
 CREATE INDEX IF NOT EXISTS daily_attempts_day ON daily_attempts (day, started_at);
 """
 
-KINDS = ("daily", "seeded", "random")
+KINDS = ("daily", "seeded", "random", "online", "pub")
+"""``pub``: a match under house rules (any rule set but the tournament's),
+kept apart from the others: its Kontra, Bock and Ramsch scores are not
+comparable with tournament totals."""
 HUMAN = "human"
 
 
@@ -135,6 +138,8 @@ class MatchSummary:
         finished_at: datetime | None = None,
     ) -> MatchSummary:
         when = (finished_at or datetime.now(UTC)).astimezone(UTC)
+        if not match.config.rules.is_tournament:
+            kind = "pub"
         std = match.totals(Scoring.STANDARD)
         sf = match.totals(Scoring.SEEGER_FABIAN)
         lines = []
@@ -529,13 +534,15 @@ class Leaderboard:
         return Report(out, warnings)
 
     def best_matches(self, limit: int = 10,
-                     scoring: Scoring = Scoring.SEEGER_FABIAN) -> Report[BestMatch]:
+                     scoring: Scoring = Scoring.SEEGER_FABIAN,
+                     pub: bool = False) -> Report[BestMatch]:
         """The highest totals of human players (of every player if a match had
-        no human), practice dailies left out."""
+        no human), practice dailies left out; the house-rule (``pub``) matches
+        only with ``pub``, the others only without."""
         report = self.matches()
         best: list[BestMatch] = []
         for r in report.rows:
-            if not r.counts:
+            if not r.counts or (r.summary.kind == "pub") != pub:
                 continue
             humans = [p for p in r.summary.players if p.is_human] or list(r.summary.players)
             for p in humans:
@@ -544,13 +551,14 @@ class Leaderboard:
         best.sort(key=lambda b: (-b.points, b.row.summary.finished_at))
         return Report(best[:limit], report.warnings)
 
-    def player_stats(self) -> Report[PlayerStats]:
+    def player_stats(self, pub: bool = False) -> Report[PlayerStats]:
         """Totals per player (name and seat: a human or a bot level), practice
-        dailies left out; sorted by Seeger-Fabian points per deal."""
+        dailies left out; sorted by Seeger-Fabian points per deal.  House-rule
+        (``pub``) matches only with ``pub``, the others only without."""
         report = self.matches()
         acc: dict[tuple[str, str], list[int]] = {}
         for r in report.rows:
-            if not r.counts:
+            if not r.counts or (r.summary.kind == "pub") != pub:
                 continue
             for p in r.summary.players:
                 a = acc.setdefault((p.name, p.seat), [0, 0, 0, 0, 0, 0])

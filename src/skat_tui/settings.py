@@ -18,8 +18,10 @@ import platformdirs
 
 from skat_core.records.files import FileRefused, read_text_file
 from skat_core.records.jsontext import parse_json
+from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
 
 from .deck import DeckStyle
+from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +52,25 @@ class Settings:
     deals: int = 9
     player_name: str = "You"
     theme: str = "textual-dark"
+    rules: str = "tournament"
+    """The rule set new matches are played under (a name of RULE_SETS)."""
+    rule_switches: dict[str, Any] = field(default_factory=dict)
+    """House-rule switches changed from the named set (docs/rules.md)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept so an older app does not drop them."""
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rule set for a new match: the named one with the switches changed."""
+        base = rule_set(self.rules)
+        if not self.rule_switches:
+            return base
+        merged = {**base.to_dict(), **self.rule_switches}
+        if merged != base.to_dict():
+            merged.setdefault("name", base.name)
+            if "name" not in self.rule_switches:
+                merged["name"] = "custom" if base.is_tournament else base.name
+        return RuleSet.from_dict(merged)
 
     @property
     def bot_delay(self) -> float:
@@ -82,7 +101,8 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     defaults = Settings()
     values: dict[str, Any] = {}
     bad: list[str] = []
-    known = {"deck", "bot_levels", "speed", "scoring", "deals", "player_name", "theme"}
+    known = {"deck", "bot_levels", "speed", "scoring", "deals", "player_name", "theme",
+             "rules", "rule_switches"}
 
     def take(name: str, ok: bool, value: Any) -> None:
         if ok:
@@ -111,10 +131,26 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
              and deals > 0 and deals % 3 == 0, deals)
     if "player_name" in data:
         name = data["player_name"]
-        take("player_name", isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME,
-             name.strip() if isinstance(name, str) else None)
+        hidden = hidden_characters(name) if isinstance(name, str) else []
+        if hidden:  # never shown: it could drive the terminal or look like another name
+            bad.append(f"player_name holds control, bidi or invisible characters "
+                       f"({', '.join(hidden)})")
+        else:
+            take("player_name", isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME,
+                 name.strip() if isinstance(name, str) else None)
     if "theme" in data:
         take("theme", isinstance(data["theme"], str) and bool(data["theme"]), data["theme"])
+    if "rules" in data:
+        take("rules", isinstance(data["rules"], str) and data["rules"] in RULE_SETS,
+             data["rules"])
+    if "rule_switches" in data:
+        switches = data["rule_switches"]
+        try:
+            ok = isinstance(switches, dict) and RuleSet.from_dict(
+                {**rule_set(values.get("rules", "tournament")).to_dict(), **switches}) is not None
+        except ValueError:
+            ok = False
+        take("rule_switches", ok, dict(switches) if ok else None)
     extra = {k: v for k, v in data.items() if k not in known}
     return replace(defaults, **values, extra=extra), bad
 

@@ -7,7 +7,9 @@ directory, e.g. ``~/.local/share/skat`` on Linux):
   rewritten atomically after every action, so a crash, a closed terminal or
   ``kill -9`` at any moment loses at most the action in flight;
 * ``history.jsonl``: every finished deal as a game record, one per line,
-  appended and synced; an entry's id is its line number;
+  appended and synced; an entry's id is its line number; its ``meta`` has
+  the match id, its ``kind``, the ``date``, the ``seats`` (player name ->
+  ``human`` or the bot level) and, for a daily, whether it is ``scored``;
 * ``leaderboard.sqlite3``: :mod:`skat_tui.leaderboard`;
 * ``current.lock``: held (``flock``) by the one process that plays the saved
   match, so that a second ``skat`` on the same directory never overwrites it
@@ -290,14 +292,14 @@ class HistoryEntry:
 
     @property
     def human_seat(self) -> int | None:
-        """The seat of the (first) person who played this deal, if the record
-        names the humans (``meta.humans``); None for bots only or older
-        records."""
+        """The seat of the (first) person who played this deal, from the
+        record's ``meta.seats``; None for bots only or older records."""
         meta = self.record.get("meta")
-        humans = meta.get("humans") if isinstance(meta, dict) else None
-        if not isinstance(humans, list):
+        seats = meta.get("seats") if isinstance(meta, dict) else None
+        if not isinstance(seats, dict):
             return None
-        return next((s for s, p in enumerate(self.players) if p in humans), None)
+        return next((s for s, p in enumerate(self.players)
+                     if p in seats and seat_kind(seats, p, -1) == HUMAN), None)
 
     @property
     def local_date(self) -> str:
@@ -341,6 +343,23 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     score = result.get("score")
     if not isinstance(score, int) or isinstance(score, bool):
         raise fail("result.score", f"a whole number expected, found {score!r}")
+    rules = record.get("rules")
+    tag = ""
+    if rules is not None:
+        name = rules.get("name") if isinstance(rules, dict) else rules
+        tag = f" ({name})" if isinstance(name, str) else ""
+    ramsch = result.get("ramsch")
+    if isinstance(ramsch, dict):
+        scores = ramsch.get("scores")
+        if not (isinstance(scores, list) and len(scores) == 3
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in scores)):
+            raise fail("result.ramsch.scores", "three whole numbers expected")
+        worst = min(range(3), key=lambda s: scores[s])
+        best = max(range(3), key=lambda s: scores[s])
+        who = best if scores[best] > 0 else worst
+        text = f"{players[who]} {scores[who]:+d}"
+        return HistoryEntry(str(line_no), record, date, (players[0], players[1], players[2]),
+                            "Ramsch" + tag, None, text, scores[who])
     if soloist is None:
         aborted = result.get("aborted")
         text = "aborted" if aborted else "passed in"
@@ -359,7 +378,7 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     won = result.get("won") is True
     return HistoryEntry(
         str(line_no), record, date, (players[0], players[1], players[2]),
-        contract.describe(), players[soloist],
+        contract.describe() + tag, players[soloist],
         f"{'won' if won else 'lost'} {score:+d}", score,
     )
 
@@ -808,7 +827,7 @@ class MatchKeeper:
         meta = dict(saved.meta)
         if not isinstance(meta.get("match"), str):
             meta["match"] = new_match_id()
-        if meta.get("kind") not in ("daily", "seeded", "random"):
+        if meta.get("kind") not in ("daily", "seeded", "random", "pub"):
             meta["kind"] = seed_kind(saved.match.config.seed).value
         keeper = cls(storage, saved.match, saved.seats, meta, logged=0)
         keeper._catch_up_history()
@@ -832,12 +851,16 @@ class MatchKeeper:
 
     def _append(self, number: int) -> None:
         outcome = self.match.outcomes[number]
-        record = outcome_record(self.match, outcome, {
+        extra: dict[str, Any] = {
             "match": self.match_id, "kind": self.meta.get("kind"),
             "date": _utc_stamp(self.storage.clock()),
-            # who sat at the keyboard: a replay shows their seat at the bottom
-            "humans": sorted(name for name, kind in self.seats.items() if kind == "human"),
-        })
+            # Who sat where (a human or a bot level), for the statistics.
+            "seats": {name: level or HUMAN for name, level in seat_levels(self.match,
+                                                                           self.seats)},
+        }
+        if isinstance(self.meta.get("scored"), bool):
+            extra["scored"] = self.meta["scored"]
+        record = outcome_record(self.match, outcome, extra)
         try:
             self.storage.append_history(record)
         except StorageError as e:

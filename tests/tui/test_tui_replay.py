@@ -514,8 +514,8 @@ def history_with(tmp_path: Path, players: tuple[str, str, str],
     rec = record(GRAND)
     rec["players"] = list(players)
     rec["meta"] = {"date": "2026-11-29T20:15:02Z", "match": "m1", "deal": 0}
-    if humans is not None:
-        rec["meta"]["humans"] = humans
+    if humans is not None:  # as the app writes them: name -> human or the bot level
+        rec["meta"]["seats"] = {p: "human" if p in humans else "easy" for p in players}
     storage.append_history(rec)
     return storage
 

@@ -25,11 +25,13 @@ from skat_tui.screens.history import HistoryScreen
 from skat_tui.screens.newmatch import NewMatchScreen, parse_players
 from skat_tui.screens.scores import ScoresScreen
 from skat_tui.screens.start import StartScreen
+from skat_tui.screens.stats import StatsScreen
 from skat_tui.storage import Storage
 
 from .helpers import screen_text, settle, start_app, table, wait
 
-ENTRIES = ("New match", "Daily", "Hotseat", "Resume", "History", "Scores", "Settings", "Quit")
+ENTRIES = ("New match", "Daily", "Hotseat", "Resume", "History", "Scores", "Statistics",
+           "Settings", "Quit")
 
 
 def menu(app: SkatApp) -> OptionList:
@@ -69,7 +71,8 @@ async def test_arrow_keys_enter_and_the_mouse(tmp_path: Path) -> None:
         await pilot.press("escape")
         await wait(pilot)
         assert isinstance(app.screen, StartScreen)
-        await pilot.press("down", "down", "down", "enter")  # Resume is skipped: Settings
+        # Resume is skipped: History, Scores, Statistics, Settings
+        await pilot.press("down", "down", "down", "down", "enter")
         await wait(pilot)
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")
@@ -136,8 +139,9 @@ async def test_starting_anew_asks_before_giving_up_a_saved_match(tmp_path: Path)
         assert saved is not None and saved.match.config.seed == seed
 
 
-@pytest.mark.parametrize(("key", "screen_class"), [("y", HistoryScreen), ("s", ScoresScreen)],
-                         ids=["history", "scores"])
+@pytest.mark.parametrize(("key", "screen_class"),
+                         [("y", HistoryScreen), ("s", ScoresScreen), ("t", StatsScreen)],
+                         ids=["history", "scores", "statistics"])
 async def test_history_and_scores_entries(tmp_path: Path, key: str, screen_class: type) -> None:
     app = start_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,6 +6,8 @@
   (``skat bench solver``).
 - :mod:`.bots`: two bot levels against each other on the same deals
   (``skat bench bots``).
+- :mod:`.ramsch`: the bots' Ramsch play against random play on the same deals
+  (``skat bench ramsch``).
 
 Speed figures live here, never in timed tests.
 """

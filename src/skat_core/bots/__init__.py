@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..game import Action
+from ..game import Action, Kontra
 from ..views import SeatView
 
 LEVELS = ("random", "easy", "normal", "strong")
@@ -63,7 +63,10 @@ class RandomBot:
     def choose(self, view: SeatView) -> Action:
         if not view.legal:
             raise ValueError("this seat has nothing to do now")
-        return self._rng(view).choice(view.legal)
+        # Kontra and its answers are never said at random (docs/bots.md).
+        options: list[Action] = [a for a in view.legal if not isinstance(a, Kontra)]
+        options = options or list(view.legal)
+        return self._rng(view).choice(options)
 
     def hint(self, view: SeatView) -> Hint:
         return Hint(self.choose(view), "a random legal action")

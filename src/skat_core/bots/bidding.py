@@ -58,10 +58,10 @@ class Choice:
 
 
 def _payoff(win: float, p90: float, value: int, base: int, bid: int,
-            schneider_needed: bool = False) -> float:
+            schneider_needed: bool = False, extra: float = LOSS_EXTRA) -> float:
     """Expected Seeger-Fabian score of a suit or grand game (``value`` is its
     value with the game won plainly, as declared)."""
-    lose = LOSS_EXTRA + 50
+    lose = extra + 50
     if schneider_needed:
         # Announced schneider: only 90 wins.
         if value < bid:
@@ -76,12 +76,12 @@ def _payoff(win: float, p90: float, value: int, base: int, bid: int,
     return -(2 * overbid_value_of(base, bid) + lose)
 
 
-def announced_payoff(win: float, value: int, bid: int) -> float:
+def announced_payoff(win: float, value: int, bid: int, extra: float = LOSS_EXTRA) -> float:
     """Expected Seeger-Fabian score of a game that is won only as announced
     (schwarz, ouvert), worth ``value`` then; never declared below the bid."""
     if value < bid:
         return -1e9
-    return win * (value + 50) - (1 - win) * (2 * value + LOSS_EXTRA + 50)
+    return win * (value + 50) - (1 - win) * (2 * value + extra + 50)
 
 
 def overbid_value_of(base: int, bid: int) -> int:
@@ -89,10 +89,10 @@ def overbid_value_of(base: int, bid: int) -> int:
     return -(-bid // base) * base
 
 
-def null_payoff(win: float, value: int, bid: int) -> float:
+def null_payoff(win: float, value: int, bid: int, extra: float = LOSS_EXTRA) -> float:
     if value < bid:
         return -1e9  # not declarable (RULES.md, ours)
-    return win * (value + 50) - (1 - win) * (2 * value + LOSS_EXTRA + 50)
+    return win * (value + 50) - (1 - win) * (2 * value + extra + 50)
 
 
 def _discards(game: int, cards: Mask) -> list[tuple[int, int]]:
@@ -108,8 +108,8 @@ def _discards(game: int, cards: Mask) -> list[tuple[int, int]]:
     return [(a, b) for a, b in combinations(cards_of(pool), 2)]
 
 
-def pickup_choices(cards12: Mask, forehand: bool, bid: int, play: str = "rules"
-                   ) -> list[Choice]:
+def pickup_choices(cards12: Mask, forehand: bool, bid: int, play: str = "rules",
+                   extra: float = LOSS_EXTRA) -> list[Choice]:
     """For twelve cards (hand plus skat): the best discard for each game,
     with its expected score at ``bid``, best first."""
     out: list[Choice] = []
@@ -122,7 +122,7 @@ def pickup_choices(cards12: Mask, forehand: bool, bid: int, play: str = "rules"
             put = 1 << a | 1 << b
             win, p90 = chances(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b], forehand,
                                play)
-            ev = _payoff(win, p90, value, base, bid)
+            ev = _payoff(win, p90, value, base, bid, extra=extra)
             if best is None or ev > best.ev:
                 best = Choice(Declare(GameType(game)), (a, b), ev, win, value)
         assert best is not None
@@ -134,7 +134,7 @@ def pickup_choices(cards12: Mask, forehand: bool, bid: int, play: str = "rules"
         best = None
         for a, b in _discards(NULL, cards12):
             win = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert, play)
-            ev = null_payoff(win, value, bid)
+            ev = null_payoff(win, value, bid, extra)
             if best is None or ev > best.ev:
                 best = Choice(Declare(GameType.NULL, ouvert=ouvert), (a, b), ev, win, value)
         assert best is not None
@@ -143,8 +143,8 @@ def pickup_choices(cards12: Mask, forehand: bool, bid: int, play: str = "rules"
     return out
 
 
-def declare_choices(hand: Mask, discard: Mask, forehand: bool, bid: int, play: str = "rules"
-                    ) -> list[Choice]:
+def declare_choices(hand: Mask, discard: Mask, forehand: bool, bid: int, play: str = "rules",
+                    extra: float = LOSS_EXTRA) -> list[Choice]:
     """After the discard: every game with its expected score, best first."""
     cards12 = hand | discard
     skat_points = points_of(discard)
@@ -152,14 +152,14 @@ def declare_choices(hand: Mask, discard: Mask, forehand: bool, bid: int, play: s
     for game in SUIT_AND_GRAND:
         value = game_value(game, matadors(game, cards12))
         win, p90 = chances(game, hand, skat_points, forehand, play)
-        ev = _payoff(win, p90, value, GameType(game).base_value, bid)
+        ev = _payoff(win, p90, value, GameType(game).base_value, bid, extra=extra)
         out.append(Choice(Declare(GameType(game)), None, ev, win, value))
     for ouvert in (False, True):
         value = null_value(False, ouvert)
         if value >= bid:
             win = win_chance(NULL, hand, 0, forehand, ouvert, play)
             out.append(Choice(Declare(GameType.NULL, ouvert=ouvert), None,
-                              null_payoff(win, value, bid), win, value))
+                              null_payoff(win, value, bid, extra), win, value))
     out.sort(key=lambda c: -c.ev)
     return out
 
@@ -192,34 +192,34 @@ class HandOutlook:
     hand: tuple[tuple[tuple[float, float, int, int], ...], ...]
     """Per skat, per hand game (suits, grand, null hand, null ouvert hand)."""
 
-    def pickup_ev(self, bid: int) -> float:
+    def pickup_ev(self, bid: int, extra: float = LOSS_EXTRA) -> float:
         total = 0.0
         for games in self.pickup:
-            total += max(_ev_entry(e, bid) for e in games)
+            total += max(_ev_entry(e, bid, extra) for e in games)
         return total / len(self.pickup)
 
-    def hand_evs(self, bid: int) -> list[float]:
+    def hand_evs(self, bid: int, extra: float = LOSS_EXTRA) -> list[float]:
         """Expected score of each hand game: the 5 suit/grand games, then
         with schneider announced, then null hand and null ouvert hand."""
         n = len(self.hand)
         sums = [0.0] * 12
         for games in self.hand:
             for i, e in enumerate(games):
-                sums[i] += _ev_entry(e, bid)
+                sums[i] += _ev_entry(e, bid, extra)
             for i in range(5):
                 win, p90, value, base = games[i]
-                sums[7 + i] += _payoff(win, p90, value + 2 * base, base, bid, True)
+                sums[7 + i] += _payoff(win, p90, value + 2 * base, base, bid, True, extra)
         return [s / n for s in sums]
 
-    def best_ev(self, bid: int) -> float:
-        return max(self.pickup_ev(bid), *self.hand_evs(bid))
+    def best_ev(self, bid: int, extra: float = LOSS_EXTRA) -> float:
+        return max(self.pickup_ev(bid, extra), *self.hand_evs(bid, extra))
 
 
-def _ev_entry(e: tuple[float, float, int, int], bid: int) -> float:
+def _ev_entry(e: tuple[float, float, int, int], bid: int, extra: float = LOSS_EXTRA) -> float:
     win, p90, value, base = e
     if base == 0:
-        return null_payoff(win, value, bid)
-    return _payoff(win, p90, value, base, bid)
+        return null_payoff(win, value, bid, extra)
+    return _payoff(win, p90, value, base, bid, extra=extra)
 
 
 HAND_GAMES: tuple[Declare, ...] = (
@@ -310,14 +310,14 @@ def _quick_discards(game: int, cards12: Mask) -> list[tuple[int, int]]:
 
 
 def bid_limit(hand: Mask, forehand: bool, skats: int, salt: str = "", play: str = "rules",
-              threshold: float = PASS_THRESHOLD) -> int:
+              threshold: float = PASS_THRESHOLD, extra: float = LOSS_EXTRA) -> int:
     """The highest bid this hand is worth (its best game's expected score
     beats ``threshold``), 0 if none (pass)."""
     look = outlook(hand, forehand, skats, salt, play)
     limit = 0
     for v in BID_VALUES:
         # The expected score only falls as the bid rises (overbid risk).
-        if look.best_ev(v) <= threshold:
+        if look.best_ev(v, extra) <= threshold:
             break
         limit = v
     # A hand that takes every trick against any lie (schwarz.proof) is worth

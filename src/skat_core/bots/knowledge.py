@@ -154,9 +154,11 @@ def read_knowledge(view: SeatView) -> Knowledge:
         known[soloist] |= view.open_cards
         seen |= view.open_cards
     skat_points: int | None = None
-    if view.skat is not None:
+    # Only the soloist's skat and discard are placed (a Schieberamsch pusher
+    # saw a skat and pushed two cards on, but cannot place them now).
+    if view.skat is not None and seat == soloist:
         seen |= view.skat
-    if view.discard is not None:
+    if view.discard is not None and seat == soloist:
         seen |= view.discard
     if seat == soloist and view.discard is not None:
         known[SKAT] = view.discard

@@ -1,7 +1,10 @@
 """The ``easy``, ``normal`` and ``strong`` bots.
 
 All three bid, take the skat, discard and declare with :mod:`.bidding` (the
-stronger levels sample more skats).  Card play differs: ``easy`` follows the
+stronger levels sample more skats); ``normal`` and ``strong`` choose their
+discard and game after picking up by double-dummy simulation (:mod:`.simulate`), which any
+level can be given for the bidding too (:attr:`LevelConfig.sim`).  Card play
+differs: ``easy`` follows the
 rules of :mod:`.play_rules` on what it knows; ``normal`` and ``strong`` run
 Perfect-Information Monte Carlo (:mod:`.pimc`) with the budgets of
 :data:`LEVEL_CONFIGS`.
@@ -18,10 +21,14 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, Mask
 from ..game import (
+    GRAND_HAND,
+    PASS_SKAT,
+    PUSHES,
     Action,
     Bid,
     Discard,
     Hold,
+    Kontra,
     Pass,
     Phase,
     PickUpSkat,
@@ -29,6 +36,7 @@ from ..game import (
     action_str,
 )
 from ..rules import TRUMPS, GameType
+from ..value import BID_VALUES
 from ..views import SeatView
 from . import Hint
 from .bidding import (
@@ -41,9 +49,18 @@ from .bidding import (
     safe_first,
 )
 from .knowledge import Knowledge, read_knowledge
-from .pimc import SearchBudget, all_tricks_values, best_card, pimc_values
+from .pimc import CardEstimate, SearchBudget, all_tricks_values, best_card, pimc_values
 from .play_rules import rule_card
-from .schwarz import Announcement, announcements, claim_card, claims, sure_trick_card
+from .ramsch import PUSH_DANGER, danger, push_cards, ramsch_card
+from .schwarz import (
+    Announcement,
+    announcements,
+    claim_card,
+    claims,
+    proven_value,
+    sure_trick_card,
+)
+from .simulate import Blend, Planned, SimBudget, pickup_plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +71,15 @@ class LevelConfig:
     """Card play search, None for the rules alone."""
     threshold: float = 0.0
     """Expected score a game must beat to be bid for (see bidding.bid_limit)."""
+    loss_extra: float = 40.0
+    """What a lost game costs beyond the soloist's own entry (see
+    bidding.LOSS_EXTRA).  40 counts the defenders' gain against the soloist;
+    0 counts the seat's own score only, which is what a seat's result is
+    (the Monte Carlo levels, with ``threshold`` 5: roughly what a seat
+    earns on average as a defender when it passes)."""
+    sim: SimBudget | None = None
+    """Bidding, skat, discard and declaration by double-dummy simulation
+    (:mod:`.simulate`); None: the evaluator alone."""
     schwarz_samples: int = 300
     """Lies searched before announcing schwarz with a hand whose only danger
     is a ruff in the first trick (see schwarz.announcements; 0: never)."""
@@ -63,16 +89,35 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "easy": LevelConfig(skat_samples=6, budget=None, schwarz_samples=100),
     "normal": LevelConfig(
         skat_samples=12,
+        loss_extra=0.0,
+        threshold=5.0,
+        sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
+                      before_skat=False),
         budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2),
     ),
     "strong": LevelConfig(
         skat_samples=20,
+        loss_extra=0.0,
+        threshold=5.0,
+        sim=SimBudget(deals=20, nodes=12_000, probe_nodes=1_500, candidates=5, min_deals=3,
+                      before_skat=False),
         budget=SearchBudget(exact_from=5, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2),
         schwarz_samples=600,
     ),
 }
+
+KONTRA_BUDGET = SearchBudget(exact_from=4, tiers_from=7, exact_samples=12, tier_samples=10,
+                             rollout_samples=8, rollout_exact=4, nodes=40_000, min_samples=2)
+"""The search the rules-only level runs to decide Kontra or Re (the Monte
+Carlo levels use their own card-play search)."""
+KONTRA_CHANCE = 0.7
+"""Say Kontra (Re, …) when the own side wins at least this share of the
+sampled deals: a doubling that is wrong costs twice as much."""
+GRAND_HAND_EV = 40.0
+"""Schieberamsch: declare a grand hand instead of pushing when the evaluator
+expects at least this score from it."""
 
 
 def _history_key(view: SeatView) -> str:
@@ -114,13 +159,58 @@ class SkatBot:
             return self._discard(view)
         if phase == Phase.DECLARE:
             return self._declare(view)
+        if phase == Phase.PUSH:
+            return self._push(view)
         return Hint(view.legal[0], "nothing to decide")
+
+    # -- Schieberamsch ------------------------------------------------------
+
+    def _push(self, view: SeatView) -> Hint:
+        legal = set(view.legal)
+        if PASS_SKAT not in legal:  # holding the skat: push two on
+            a, b = push_cards(view.hand, view.rules.push_jacks)
+            push = PUSHES[max(a, b), min(a, b)]
+            if push in legal:
+                return Hint(push, f"push {CARDS[a]} {CARDS[b]}: the most dangerous cards")
+            return Hint(view.legal[0], "push the first two cards allowed")
+        if GRAND_HAND in legal:
+            look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
+                           self.play)
+            ev = look.hand_evs(18)[HAND_GAMES.index(GRAND_HAND)]
+            if ev >= GRAND_HAND_EV:
+                return Hint(GRAND_HAND, f"grand hand instead of pushing (expected score "
+                                        f"{ev:+.0f})")
+        d = danger(view.hand)
+        if d >= PUSH_DANGER:
+            return Hint(PickUpSkat(), f"take the skat: this hand is dangerous in a Ramsch "
+                                      f"({d}, pushing from {PUSH_DANGER})")
+        return Hint(PASS_SKAT, f"pass the skat on: this hand is safe enough ({d})")
 
     # -- bidding ----------------------------------------------------------
 
     def limit(self, view: SeatView) -> int:
+        sim = self.config.sim
+        if sim is not None and sim.before_skat:
+            return self._sim_limit(view, sim)
         return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
-                         self.play, self.config.threshold)
+                         self.play, self.config.threshold, self.config.loss_extra)
+
+    def _sim_limit(self, view: SeatView, sim: SimBudget) -> int:
+        """The highest ladder value at which picking up or the best hand game
+        is still worth more than the threshold, by simulation."""
+        kn = read_knowledge(view)
+        blend = Blend(view.hand, view.seat, kn.bids, kn.refused, sim, str(self.seed), self.play,
+                      self.config.skat_samples, self.config.loss_extra)
+        limit = 0
+        for v in BID_VALUES:
+            pick, hand_evs = blend.evs(v)
+            if max(pick, *hand_evs) <= self.config.threshold:
+                break
+            limit = v
+        sure = proven_value(view.hand, view.seat == 0)
+        if sure > limit:
+            limit = max(v for v in BID_VALUES if v <= sure)
+        return limit
 
     def _bid(self, view: SeatView) -> Hint:
         limit = self.limit(view)
@@ -143,8 +233,15 @@ class SkatBot:
     def _skat(self, view: SeatView) -> Hint:
         look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
                        self.play)
-        pick = look.pickup_ev(view.bid)
-        hand_evs = look.hand_evs(view.bid)
+        extra = self.config.loss_extra
+        if self.config.sim is not None and self.config.sim.before_skat:
+            kn = read_knowledge(view)
+            pick, hand_evs = Blend(view.hand, view.seat, kn.bids, kn.refused, self.config.sim,
+                                   str(self.seed), self.play, self.config.skat_samples,
+                                   extra).evs(view.bid)
+        else:
+            pick = look.pickup_ev(view.bid, extra)
+            hand_evs = look.hand_evs(view.bid, extra)
         legal = set(view.legal)
         best_i = -1
         best = pick
@@ -163,7 +260,7 @@ class SkatBot:
         for a in sure:
             if a.declare not in legal:
                 continue
-            ev = announced_payoff(a.win, a.value, view.bid)
+            ev = announced_payoff(a.win, a.value, view.bid, extra)
             scores[a.declare] = round(ev, 1)
             if ev > best:
                 top, best = a, ev
@@ -177,12 +274,33 @@ class SkatBot:
         return Hint(d, f"{d.contract.describe()} (expected score {best:+.0f}, "
                        f"picking up {pick:+.0f})", scores)
 
+    def _plan(self, view: SeatView, cards12: Mask, sim: SimBudget) -> tuple[Planned, ...]:
+        kn = read_knowledge(view)
+        plan = pickup_plan(cards12, view.seat, view.bid, kn.bids, kn.refused, sim,
+                           str(self.seed), self.play, self.config.loss_extra)
+        ok = tuple(c for c in plan if c.value >= view.bid)
+        return ok if ok else plan
+
     def _discard(self, view: SeatView) -> Hint:
-        choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid, self.play),
-                             view.bid)
-        best = choices[0]
-        assert best.discard is not None
-        a, b = best.discard
+        sim = self.config.sim
+        if sim is not None:
+            plan = self._plan(view, view.hand, sim)
+            top: Planned = plan[0]
+            a, b = top.discard
+            sim_scores: dict[Action, float] = {}
+            for planned in plan:
+                x, y = planned.discard
+                act = Discard((CARDS[x], CARDS[y]))
+                sim_scores.setdefault(act, round(planned.ev, 1))
+            return Hint(Discard((CARDS[a], CARDS[b])),
+                        f"put back {CARDS[a]} {CARDS[b]} for {top.declare.contract.describe()} "
+                        f"(win chance {top.win:.0%} over {top.deals} simulated deals)",
+                        sim_scores, win=top.win)
+        choices = safe_first(pickup_choices(view.hand, view.seat == 0, view.bid, self.play,
+                                            self.config.loss_extra), view.bid)
+        chosen = choices[0]
+        assert chosen.discard is not None
+        a, b = chosen.discard
         action = Discard((CARDS[a], CARDS[b]))
         scores: dict[Action, float] = {}
         for c in choices:
@@ -191,16 +309,29 @@ class SkatBot:
                 scores[Discard((CARDS[x], CARDS[y]))] = round(c.ev, 1)
         return Hint(
             action,
-            f"put back {CARDS[a]} {CARDS[b]} for {best.declare.contract.describe()} "
-            f"(win chance {best.win:.0%})",
+            f"put back {CARDS[a]} {CARDS[b]} for {chosen.declare.contract.describe()} "
+            f"(win chance {chosen.win:.0%})",
             scores,
-            win=best.win,
+            win=chosen.win,
         )
 
     def _declare(self, view: SeatView) -> Hint:
         discard = view.discard or 0
+        sim = self.config.sim
+        if sim is not None and discard:
+            legal = set(view.legal)
+            plan = [c for c in self._plan(view, view.hand | discard, sim)
+                    if 1 << c.discard[0] | 1 << c.discard[1] == discard
+                    and c.declare in legal]
+            if plan:
+                top = plan[0]
+                return Hint(top.declare,
+                            f"{top.declare.contract.describe()}: value {top.value}, win chance "
+                            f"{top.win:.0%} over {top.deals} simulated deals",
+                            {c.declare: round(c.ev, 1) for c in plan}, win=top.win)
         choices = safe_first(
-            declare_choices(view.hand, discard, view.seat == 0, view.bid, self.play), view.bid)
+            declare_choices(view.hand, discard, view.seat == 0, view.bid, self.play,
+                            self.config.loss_extra), view.bid)
         legal = set(view.legal)
         scores: dict[Action, float] = {
             c.declare: round(c.ev, 1) for c in choices if c.declare in legal
@@ -219,26 +350,43 @@ class SkatBot:
     # -- card play --------------------------------------------------------
 
     def _play(self, view: SeatView) -> Hint:
-        kn = read_knowledge(view)
         contract = view.contract
         assert contract is not None
+        if contract.ramsch:
+            out = 0xFFFFFFFF & ~(view.hand | view.played_mask)
+            card = ramsch_card(view.hand, view.trick, out)
+            return Hint(Play(CARDS[card]), "Ramsch: take as few points and tricks as possible")
+        kn = read_knowledge(view)
         game = int(contract.game)
         legal = 0
+        offer: Kontra | None = None
         for a in view.legal:
             if isinstance(a, Play):
                 legal |= 1 << a.card
+            elif isinstance(a, Kontra):
+                offer = a
         if contract.schwarz_announced and game != GameType.NULL:
             return self._play_all_tricks(view, kn, legal)
         budget = self.config.budget
         held = kn.hand.bit_count()
         if budget is None or (held > max(budget.exact_from, budget.tiers_from)
                               and budget.rollout_samples == 0):
+            if offer is not None:
+                estimates, how = pimc_values(kn, contract, view.bid, legal, KONTRA_BUDGET,
+                                             self.rng(view, "kontra"))
+                said = self._kontra(kn, offer, estimates, how)
+                if said is not None:
+                    return said
             others = _possible(kn)
             card = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
                              others)
             return Hint(Play(CARDS[card]), "rule of thumb")
         estimates, how = pimc_values(kn, contract, view.bid, legal, budget,
                                      self.rng(view, "play"))
+        if offer is not None:
+            said = self._kontra(kn, offer, estimates, how)
+            if said is not None:
+                return said
         preferred = rule_card(game, kn.soloist, kn.seat, kn.hand, kn.trick, kn.trick_leader,
                               _possible(kn))
         # Values are the soloist's (score, or clean chance in null): he
@@ -268,6 +416,20 @@ class SkatBot:
                       f"deals ({how})")
         return Hint(Play(CARDS[best.card]), f"{reason}; scores: {side}, {unit}", scores,
                     win=best.win)
+
+    def _kontra(self, kn: Knowledge, offer: Kontra, estimates: list[CardEstimate], how: str
+                ) -> Hint | None:
+        """Kontra (or Re, …) when the own side wins at least
+        :data:`KONTRA_CHANCE` of the sampled deals with its best card; never
+        at random: the same view gives the same answer."""
+        solo = kn.seat == kn.soloist
+        best = best_card(estimates, solo)
+        chance = best.win if solo else 1.0 - best.win
+        if chance >= KONTRA_CHANCE:
+            side = "the soloist wins" if solo else "the defenders win"
+            return Hint(offer, f"{offer.name}: {side} {chance:.0%} of the sampled deals ({how})",
+                        {offer: round(100 * chance, 1)})
+        return None
 
     def _play_all_tricks(self, view: SeatView, kn: Knowledge, legal: Mask) -> Hint:
         """Schwarz announced or ouvert: only tricks count.  The soloist on

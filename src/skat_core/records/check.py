@@ -20,11 +20,10 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..errors import RecordError
-from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, new_game
+from ..game import POSITION_NAMES, GameState, LeaveTable, Phase, restart
 from .files import FileRefused, read_text_file
 from .iss import read_iss
 from .jsonrec import parse_json_records, state_from_record
-from .jsontext import escape_surrogates
 
 _ISS_ID = re.compile(r"\bID\[([^\]]*)\]")
 
@@ -35,9 +34,33 @@ def check_files(paths: list[str], out: TextIO) -> int:
     failed = False
     for path in paths:
         for report in check_file(path):
-            out.write(escape_surrogates(json.dumps(report, ensure_ascii=False)) + "\n")
+            out.write(json_line(report) + "\n")
             failed = failed or "error" in report
     return 1 if failed else 0
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code > 0xFFFF:  # a JSON escape is UTF-16: a surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_line(report: dict[str, Any]) -> str:
+    """``report`` as one line of JSON that is safe to print to a terminal:
+    readable text stays as it is, and every character that is not printable
+    (controls such as ESC or CSI, bidi and zero-width characters, a lone
+    surrogate) is a ``\\uXXXX`` escape, so the line reads back as the same
+    data but never drives the terminal or fails to encode.
+
+    >>> json_line({"id": "\\u202eevil\\x9b", "n": "Grün"})
+    '{"id": "\\\\u202eevil\\\\u009b", "n": "Grün"}'
+    """
+    text = json.dumps(report, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
 def check_file(path: str) -> Iterator[dict[str, Any]]:
@@ -149,6 +172,18 @@ def game_summary(game_id: str, state: GameState, *, iss_penalty: bool = False) -
         "overbid": result.overbid,
         "score": result.score,
     }
+    # House rules only, so tournament reports stay as they were.
+    if not state.rules.is_tournament:
+        report["rules"] = state.rules.name
+    if result.kontra:
+        report["kontra"] = result.kontra
+    if result.bock > 1:
+        report["bock"] = result.bock
+    if result.ramsch is not None:
+        report["game"] = "R"
+        report["scores"] = list(result.ramsch.scores)
+        if result.ramsch.durchmarsch is not None:
+            report["durchmarsch"] = result.ramsch.durchmarsch
     if result.aborted is not None:
         report["note"] = abort_note(state) + (" (ISS penalty)" if iss_penalty else "")
     return report
@@ -160,7 +195,7 @@ def abort_note(state: GameState) -> str:
     if not state.history or not isinstance(state.history[-1][1], LeaveTable):
         return f"aborted: {state.result.aborted if state.result else 'unknown reason'}"
     leave = state.history[-1][1]
-    before = new_game(state.deal)
+    before = restart(state)
     for _, action in state.history[:-1]:
         before = before.apply(action)
     when = "during bidding" if before.phase == Phase.BIDDING else "before the game was declared"

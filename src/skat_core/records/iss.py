@@ -476,6 +476,22 @@ def _result_text(state: GameState) -> str:
     )
 
 
+def iss_cannot_represent(state: GameState) -> str | None:
+    """What of a deal's house rules the ISS records have no notation for
+    (Ramsch, Schieberamsch, Kontra and its answers, Bock), or None."""
+    if state.is_ramsch:
+        return "a Ramsch"
+    if state.pushes or (state.passed == 7 and state.soloist >= 0):
+        return "a Schieberamsch"
+    if state.kontra:
+        from ..ruleset import KONTRA_NAMES
+
+        return f"a game with {KONTRA_NAMES[state.kontra]}"
+    if state.bock > 1:
+        return "a Bock deal"
+    return None
+
+
 def to_iss(
     state: GameState,
     players: Sequence[str] = ("", "", ""),
@@ -488,6 +504,9 @@ def to_iss(
     same state.  ``date`` is written as given (ISS: ``2011-04-05/20:35:55/UTC``)."""
     if not state.is_over or state.result is None:
         raise RecordError("only a finished deal can be written as an ISS record")
+    why = iss_cannot_represent(state)
+    if why is not None:
+        raise RecordError(f"the ISS format cannot represent {why}; export it as JSON instead")
     if len(players) != 3:
         raise ValueError("players: three names, forehand first")
     deal = state.deal
@@ -539,4 +558,4 @@ def to_iss(
     return "".join(parts) + " ;)"
 
 
-__all__ = ["IssGame", "iss_result_mismatches", "read_iss", "to_iss"]
+__all__ = ["IssGame", "iss_cannot_represent", "iss_result_mismatches", "read_iss", "to_iss"]

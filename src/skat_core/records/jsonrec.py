@@ -39,22 +39,29 @@ from ..game import (
     Discard,
     GameState,
     Hold,
+    Kontra,
     LeaveTable,
     Pass,
+    PassSkat,
     Phase,
     PickUpSkat,
     Play,
+    Push,
     Resign,
     action_str,
     new_game,
 )
 from ..rules import GameType
+from ..ruleset import TOURNAMENT, RuleSet
 from ..value import GameResult
 from .jsontext import escape_surrogates, parse_json
 
 FORMAT = "skat-record"
 VERSION = 1
-"""The newest record version this module reads and the one it writes."""
+"""The newest record version this module reads and the one it writes.  A
+deal under house rules adds the optional fields ``rules`` (and ``bock``,
+``ramsch_round``); without them a record is a tournament deal, as every
+record written before the house rules, and is written exactly as before."""
 
 DEFAULT_PLAYERS = ("Forehand", "Middlehand", "Rearhand")
 
@@ -62,7 +69,10 @@ JsonObject: TypeAlias = dict[str, Any]
 LineOf: TypeAlias = Callable[[str], "int | None"]
 """Maps a field path within a record (``actions[12].card``) to a file line."""
 
-_TOP_KEYS = ("format", "version", "id", "players", "meta", "deal", "actions", "result")
+_TOP_KEYS = (
+    "format", "version", "id", "players", "meta", "rules", "bock", "ramsch_round", "deal",
+    "actions", "result",
+)
 _ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "bid": ("value",),
     "hold": (),
@@ -74,6 +84,9 @@ _ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "claim": (),
     "resign": (),
     "leave": ("timeout",),
+    "kontra": ("level",),
+    "push": ("cards",),
+    "pass_skat": (),
 }
 
 
@@ -112,6 +125,12 @@ def action_to_dict(seat: int, action: Action) -> JsonObject:
             out["type"] = "resign"
         case LeaveTable(timeout=t):
             out.update(type="leave", timeout=t)
+        case Kontra(level=n):
+            out.update(type="kontra", level=n)
+        case Push(cards=(a, b)):
+            out.update(type="push", cards=f"{a} {b}")
+        case PassSkat():
+            out["type"] = "pass_skat"
         case _:
             raise TypeError(f"not an action: {action!r}")
     return out
@@ -120,9 +139,9 @@ def action_to_dict(seat: int, action: Action) -> JsonObject:
 def result_to_dict(result: GameResult) -> JsonObject:
     """The engine's result as a record stores it (every field, plus the score)."""
     c = result.contract
-    return {
+    out: JsonObject = {
         "soloist": result.soloist,
-        "game": c.game.letter if c else None,
+        "game": ("R" if c.ramsch else c.game.letter) if c else None,
         "hand": c.hand if c else False,
         "schneider_announced": c.schneider_announced if c else False,
         "schwarz_announced": c.schwarz_announced if c else False,
@@ -142,6 +161,19 @@ def result_to_dict(result: GameResult) -> JsonObject:
         "conceded": result.conceded,
         "aborted": result.aborted,
     }
+    # House rules only: tournament records stay as they were.
+    if result.kontra:
+        out["kontra"] = result.kontra
+    if result.bock > 1:
+        out["bock"] = result.bock
+    r = result.ramsch
+    if r is not None:
+        out["ramsch"] = {
+            "points": list(r.points), "tricks": list(r.tricks), "skat_to": r.skat_to,
+            "losers": list(r.losers), "durchmarsch": r.durchmarsch, "jungfrau": r.jungfrau,
+            "pushes": r.pushes, "scores": list(r.scores),
+        }
+    return out
 
 
 def record_from_state(
@@ -158,6 +190,7 @@ def record_from_state(
     names = list(players)
     if len(names) != 3 or not all(isinstance(n, str) for n in names):
         raise ValueError("players: three names, forehand first")
+    house = state.rules != TOURNAMENT or state.bock > 1 or state.ramsch_round
     record: JsonObject = {"format": FORMAT, "version": VERSION}
     if game_id is not None:
         record["id"] = str(game_id)
@@ -167,6 +200,12 @@ def record_from_state(
             record["meta"] = json.loads(json.dumps(dict(meta), allow_nan=False))
         except (TypeError, ValueError) as e:
             raise ValueError(f"meta: not JSON data ({e})") from None
+    if house:
+        record["rules"] = state.rules.to_dict()
+        if state.bock > 1:
+            record["bock"] = state.bock
+        if state.ramsch_round:
+            record["ramsch_round"] = True
     record["deal"] = {
         "hands": [cards_text(h) for h in state.deal.hands],
         "skat": cards_text(state.deal.skat),
@@ -387,6 +426,16 @@ def _parse_action(obj: Any, path: str, fail: _Fail) -> tuple[int, Action]:
         action = Play(card)
     elif kind == "claim":
         action = Claim()
+    elif kind == "kontra":
+        level = obj.get("level")
+        if not _is_int(level) or not 1 <= level <= 4:
+            raise fail(f"{path}.level", f"a doubling level is 1 to 4, not {_describe(level)}")
+        action = Kontra(level)
+    elif kind == "push":
+        cards = cards_of(_parse_cards(obj.get("cards"), f"{path}.cards", fail, 2))
+        action = Push((cards[0], cards[1]))
+    elif kind == "pass_skat":
+        action = PassSkat()
     elif kind == "resign":
         action = Resign(seat)
     else:
@@ -398,10 +447,15 @@ def replay(
     deal: Deal,
     actions: Sequence[tuple[int, Action]],
     fail: Callable[[int, str, str], RecordError],
+    rules: RuleSet = TOURNAMENT,
+    *,
+    bock: int = 1,
+    ramsch_round: bool = False,
 ) -> GameState:
-    """Apply ``actions`` (seat, action) to a new deal.  For an action the rules
-    refuse, raises ``fail(index, subfield, reason)``, the reason naming the rule."""
-    state = new_game(deal)
+    """Apply ``actions`` (seat, action) to a new deal under ``rules``.  For an
+    action the rules refuse, raises ``fail(index, subfield, reason)``, the
+    reason naming the rule."""
+    state = new_game(deal, rules, bock=bock, ramsch_round=ramsch_round)
     for i, (seat, action) in enumerate(actions):
         if state.phase != Phase.FINISHED:
             # The engine knows whose turn it is; a record must agree (turn order).
@@ -442,6 +496,7 @@ def state_from_record(record: Any, *, line_of: LineOf | None = None) -> GameStat
             raise fail(f"players[{i}]", f"a name is a string, not {_describe(name)}")
     if "meta" in rec and not isinstance(rec["meta"], dict):
         raise fail("meta", "meta is a JSON object")
+    rules, bock, ramsch_round = _parse_terms(rec, fail)
     deal = _parse_deal(rec.get("deal"), fail)
     raw_actions = rec.get("actions")
     if not isinstance(raw_actions, list):
@@ -453,10 +508,32 @@ def state_from_record(record: Any, *, line_of: LineOf | None = None) -> GameStat
         text = f"action {i} (seat {seat}: {action_str(action)})"
         return fail(f"actions[{i}].{sub}" if sub else f"actions[{i}]", f"{text}: {reason}")
 
-    state = replay(deal, actions, action_fail)
+    state = replay(deal, actions, action_fail, rules, bock=bock, ramsch_round=ramsch_round)
     if "result" in rec:
         _check_result(rec["result"], state, fail)
     return state
+
+
+def _parse_terms(rec: JsonObject, fail: _Fail) -> tuple[RuleSet, int, bool]:
+    """The rule set (tournament when absent: every version-1 record) and the
+    deal's Bock multiplier and Ramsch-round mark."""
+    rules = TOURNAMENT
+    if "rules" in rec:
+        try:
+            rules = RuleSet.from_dict(rec["rules"])
+        except ValueError as e:
+            text = str(e)
+            field, _, message = text.partition(": ")
+            if field.startswith("rules"):
+                raise fail(field, message) from None
+            raise fail("rules", text) from None
+    bock = rec.get("bock", 1)
+    if not _is_int(bock) or bock < 1 or bock & (bock - 1):
+        raise fail("bock", f"the Bock multiplier is 1, 2, 4, …, not {_describe(bock)}")
+    ramsch_round = rec.get("ramsch_round", False)
+    if not isinstance(ramsch_round, bool):
+        raise fail("ramsch_round", f"true or false, not {_describe(ramsch_round)}")
+    return rules, bock, ramsch_round
 
 
 def _check_result(stored: Any, state: GameState, fail: _Fail) -> None:

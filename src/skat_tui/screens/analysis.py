@@ -29,7 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, ProgressBar, Static
+from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from skat_core.analysis import (
@@ -49,6 +49,8 @@ from skat_core.game import GameState, Phase, Play
 from skat_core.records import record_from_state
 
 from ..deck import DeckStyle, card_text
+from ..footer import Footer
+from ..safe_text import safe_text, visible
 from .text import contract_text
 
 _CACHE: dict[tuple[object, ...], DealAnalysis] = {}
@@ -257,7 +259,7 @@ class AnalysisScreen(ModalScreen[int | None]):
     ) -> None:
         super().__init__()
         self.state = state
-        self.names = tuple(names)
+        self.names = tuple(visible(n) for n in names)  # shown only (and given to the solver)
         self.deck = deck
         self.can_jump = can_jump
         self.title_text = title
@@ -275,7 +277,7 @@ class AnalysisScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog analysis"):
             title = "Analysis" + (f" · {self.title_text}" if self.title_text else "")
-            yield Static(f"[b]{title}[/b]", classes="dialog-title", markup=True)
+            yield Static(safe_text(title, "bold"), classes="dialog-title")
             yield Static(id="analysis-summary")
             with Horizontal(id="analysis-progress"):
                 yield Static("", id="analysis-status")
@@ -306,7 +308,7 @@ class AnalysisScreen(ModalScreen[int | None]):
         table.focus()
 
     def _set_status(self, text: str) -> None:
-        self.query_one("#analysis-status", Static).update(text)
+        self.query_one("#analysis-status", Static).update(safe_text(text))
 
     # -- the work -------------------------------------------------------------
 

@@ -10,11 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from skat_core.cards import Card
 
 from ..deck import DeckStyle, card_face
+from ..footer import Footer
+from ..safe_text import safe_text, visible
 from ..widgets import Canvas
 
 MIN_WIDTH = 80
@@ -29,7 +31,9 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str | Text, yes: str = "Yes", no: str = "No") -> None:
+        """``question``: a plain string is shown literally (it may quote names,
+        seeds, paths); a ``Text`` as styled."""
         super().__init__()
         self.question = question
         self.yes = yes
@@ -37,7 +41,10 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            question = self.question
+            if not isinstance(question, Text):
+                question = safe_text(question, multiline=True)
+            yield Static(question, classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes}  [dim]y[/]", id="yes", variant="error", compact=True)
                 yield Button(f"{self.no}  [dim]n[/]", id="no", variant="primary", compact=True)
@@ -91,6 +98,12 @@ Null 23, hand 35, ouvert 46, ouvert hand 59. A won game scores its value, a lost
 one twice the value; a game worth less than the bid is lost (overbid).
 [b]Seeger-Fabian[/b] list: +50 for a won game, −50 for a lost one, and +40 to each \
 defender when the soloist loses.
+[b]Pub rules[/b]: Kontra doubles the game value, Re doubles it again. All pass: a \
+[b]Ramsch[/b], jacks trump, the most card points lose them (×2 for each player \
+without a trick; one player taking every trick wins 120). Bock rounds count double.
+Keys: [b]k[/] Kontra (a defender, before your first card) or Re (the soloist, \
+answering); Schieberamsch: [b]u[/] take the skat, choose two and [b]d[/] push them on, \
+[b]w[/] pass it on unseen, [b]g[/] grand hand instead.
 """
 
 
@@ -128,17 +141,18 @@ class LastTrickScreen(ModalScreen[None]):
         canvas = Canvas(3 * 14, 5)
         for i, (name, card) in enumerate(self.plays):
             x = i * 14 + 4
-            canvas.put_centred(x + 2, 0, name[:12], "bold")
+            canvas.put_centred(x + 2, 0, visible(name)[:12], "bold")
             for row, line in enumerate(card_face(card, self.deck)):
                 canvas.put(x, 1 + row, line)
         with Vertical(classes="dialog"):
             yield Static(
-                Text.assemble((f"Trick {self.number}", "bold"), f"  (led by {self.plays[0][0]})"),
+                Text.assemble((f"Trick {self.number}", "bold"),
+                              f"  (led by {visible(self.plays[0][0])})"),
                 classes="dialog-text",
             )
             yield Static(canvas.to_text(), id="last-trick-cards")
             yield Static(
-                Text.assemble((self.winner, "bold"), f" took it: {self.points} points"),
+                Text.assemble((visible(self.winner), "bold"), f" took it: {self.points} points"),
                 classes="dialog-text",
             )
             yield Static("[dim]Esc or t closes[/]", classes="dialog-foot")

@@ -15,11 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from skat_core.errors import RecordError
 from skat_core.records import state_from_record
 
+from ..footer import Footer
+from ..safe_text import safe_join, safe_text, visible
 from ..storage import HistoryEntry, Storage, StorageError
 from .replay import ListTable, ReplayGame, ReplayScreen
 
@@ -84,24 +86,24 @@ class HistoryScreen(Screen[None]):
             short = e.game.replace(" announced", "")
             game = short if e.soloist is None else f"{e.soloist}: {short}"
             table.add_row(
-                Text(e.id, justify="right"), Text(e.local_date), Text(game),
-                Text(e.result, style=style), Text(", ".join(e.players)), key=e.id,
+                Text(visible(e.id), justify="right"), safe_text(e.local_date), safe_text(game),
+                safe_text(e.result, style), safe_join(e.players), key=e.id,
             )
         n = len(self.entries)
         title = f"History · {n} finished deal{'s' if n != 1 else ''}, newest first"
         self.query_one("#history-title", Static).update(Text(title, style="bold"))
         message = self.query_one("#history-message", Static)
         if self.error is not None:
-            message.update(Text(self.error, style="bold red"))
+            message.update(safe_text(self.error, "bold red", multiline=True))
         elif not self.entries:
             message.update(Text(
-                f"No finished deals yet ({self.storage.history_path}).\n"
+                f"No finished deals yet ({visible(self.storage.history_path)}).\n"
                 "Every deal you finish is kept here, to replay and analyse."
             ))
         message.display = self.error is not None or not self.entries
         table.display = bool(self.entries)
         note = self.query_one("#history-warnings", Static)
-        note.update(Text("\n".join(f"⚠ {w}" for w in self.warnings)))
+        note.update(Text("\n".join(f"⚠ {visible(w)}" for w in self.warnings)))
         note.set_class(not self.warnings, "-empty")
         if self.entries:
             table.focus()
@@ -117,7 +119,7 @@ class HistoryScreen(Screen[None]):
             game = entry_game(entry, self.storage)
         except StorageError as e:
             self.app.bell()
-            self.notify(e.message, title="Cannot replay", severity="error", timeout=10,
+            self.notify(visible(e.message), title="Cannot replay", severity="error", timeout=10,
                         markup=False)
             return
         self.app.push_screen(ReplayScreen(game))

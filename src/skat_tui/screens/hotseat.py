@@ -21,11 +21,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from skat_core.game import Bid, Hold, Phase
 
 from ..controller import MatchController
+from ..footer import Footer
+from ..safe_text import visible
 from .table import TableScreen
 
 PHASE_TEXT = {
@@ -87,11 +89,12 @@ class PrivacyScreen(Screen[None]):
         where = f"Deal {m.deal_number + 1} of {m.config.deals}"
         if who is None:
             bot = c.player_to_move()
-            waiting = f"{c.player_name(bot)} is thinking…" if bot is not None else "Please wait…"
+            waiting = (f"{visible(c.player_name(bot))} is thinking…" if bot is not None
+                       else "Please wait…")
             title.update(Text("Cards hidden", style="bold"))
             text.update(Text(f"{where}\n\n{waiting}"))
         else:
-            name = c.player_name(who)
+            name = visible(c.player_name(who))
             title.update(Text(f"Pass to {name}", style="bold"))
             body = Text(f"{where} · {self._asked(who)}\n\n")
             body.append(name, style="bold")

@@ -1,8 +1,10 @@
 """Setting up a match with chosen players: the hotseat dialog.
 
-Three seats in table order (clockwise; seat 1 deals first), each a human with
-a name or a bot of some level.  :func:`parse_players` reads the same thing
-from the command line (``skat hotseat --players "Anna,Ben,Rolf:easy"``), and
+Three or four seats in table order (clockwise; seat 1 deals first), each a
+human with a name or a bot of some level; at four the dealer sits each deal
+out.  The rule set (tournament or pub) is chosen here too.
+:func:`parse_players` reads the same players from the command line
+(``skat hotseat --players "Anna,Ben,Rolf:easy"``), and
 :func:`check_players` is the one place that says which tables are allowed, so
 the dialog and the command refuse the same things with the same words.
 """
@@ -14,21 +16,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
+from skat_core.ruleset import RULE_SETS
 from skat_core.seeds import parse_seed
 
 from ..controller import PlayerSpec
+from ..footer import Footer
+from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import BOT_LEVELS, DEAL_COUNTS, MAX_NAME
 
 HUMAN = "human"
 SEATS = 3
-SEAT_NOTES = ("deals first", "forehand in deal 1", "middlehand in deal 1")
+MAX_SEATS = 4
+EMPTY = "empty"
+"""The fourth chair's choice for a table of three."""
+SEAT_NOTES = ("deals first", "forehand in deal 1", "middlehand in deal 1", "rearhand in deal 1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +46,8 @@ class MatchSetup:
     players: tuple[PlayerSpec, ...]
     seed: str | None = None
     deals: int = 9
+    rules: str | None = None
+    """A rule set name (RULE_SETS); None: the settings' rule set."""
 
 
 def check_name(name: str) -> str:
@@ -46,20 +55,19 @@ def check_name(name: str) -> str:
     name = unicodedata.normalize("NFC", name.strip())
     if not name:
         raise ValueError("every player needs a name")
+    refuse_hidden(name)  # before the name is quoted in any other message
     if len(name) > MAX_NAME:
         raise ValueError(f"{name!r} is too long: at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ValueError(f"{name!r} contains control characters")
     if "," in name or ":" in name:
         raise ValueError(f"{name!r}: names may not contain ',' or ':'")
     return name
 
 
 def check_players(players: Sequence[PlayerSpec]) -> tuple[PlayerSpec, ...]:
-    """Three players with distinct names and known bot levels (names
+    """Three or four players with distinct names and known bot levels (names
     normalised); :class:`ValueError` with a message for the player."""
-    if len(players) != SEATS:
-        raise ValueError(f"a Skat table has {SEATS} players, not {len(players)}")
+    if len(players) not in (SEATS, MAX_SEATS):
+        raise ValueError(f"a Skat table has 3 players (or 4), not {len(players)}")
     out: list[PlayerSpec] = []
     seen: set[str] = set()
     for p in players:
@@ -104,27 +112,32 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
     ]
 
     def __init__(self, players: Sequence[PlayerSpec], deals: int = 9,
-                 title: str = "Hotseat match") -> None:
+                 title: str = "Hotseat match", rules: str = "tournament") -> None:
         super().__init__()
         self.players = tuple(players)
         self.deals = deals
         self.title_text = title
+        self.rules = rules if rules in RULE_SETS else "tournament"
 
     def compose(self) -> ComposeResult:
         kinds = [("Human", HUMAN), *[(f"Bot · {lv}", lv) for lv in BOT_LEVELS]]
         with Vertical(classes="dialog newmatch"):
-            yield Static(f"[b]{self.title_text}[/b]", classes="dialog-title")
+            yield Static(safe_text(self.title_text, "bold"), classes="dialog-title")
             yield Static(
                 "[dim]Seats in table order, clockwise. Humans share this keyboard; "
                 "each sees only their own cards.[/]",
                 classes="newmatch-help",
             )
-            for i, p in enumerate(self.players):
+            seats = [*self.players, *[None] * (MAX_SEATS - len(self.players))]
+            for i, p in enumerate(seats):
                 with Horizontal(classes="setting-row"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield Input(p.name, max_length=MAX_NAME, id=f"name-{i}", compact=True,
+                    yield Input(visible(p.name) if p else f"Player {i + 1}", max_length=MAX_NAME,
+                                id=f"name-{i}", compact=True,
                                 placeholder=f"name of seat {i + 1}")
-                    yield Select(kinds, value=p.level or HUMAN, id=f"kind-{i}",
+                    choices = kinds if i < SEATS else [("Empty (3 players)", EMPTY), *kinds]
+                    value = (p.level or HUMAN) if p else EMPTY
+                    yield Select(choices, value=value, id=f"kind-{i}",
                                  allow_blank=False, compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label("Seed", classes="seat-label")
@@ -135,6 +148,11 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
                 options = sorted({*DEAL_COUNTS, self.deals})
                 yield Select([(str(n), n) for n in options], value=self.deals, id="deals",
                              allow_blank=False, compact=True)
+            with Horizontal(classes="setting-row"):
+                yield Label("Rules", classes="seat-label")
+                yield Select([("Tournament (ISkO)", "tournament"),
+                              ("Pub: Kontra/Re, Ramsch, Bock", "pub")],
+                             value=self.rules, id="rules", allow_blank=False, compact=True)
             yield Static("", id="newmatch-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start  [dim]⏎[/]", id="start", variant="primary", compact=True)
@@ -144,16 +162,23 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
     def setup(self) -> MatchSetup:
         """The match the form describes; :class:`ValueError` if it cannot be."""
         specs = []
-        for i in range(SEATS):
+        for i in range(MAX_SEATS):
             name = self.query_one(f"#name-{i}", Input).value
             kind = self.query_one(f"#kind-{i}", Select).value
+            if kind == EMPTY:
+                continue
             level = None if kind == HUMAN or not isinstance(kind, str) else kind
             specs.append(PlayerSpec(name, level))
         players = check_players(specs)
         seed_text = self.query_one("#seed", Input).value
         seed = parse_seed(seed_text).seed if seed_text.strip() else None
         deals = self.query_one("#deals", Select).value
-        return MatchSetup(players, seed, deals if isinstance(deals, int) else self.deals)
+        n = deals if isinstance(deals, int) else self.deals
+        if n % len(players):
+            raise ValueError(f"{n} deals: at a table of {len(players)} the match is a multiple "
+                             f"of {len(players)} deals, so that everyone deals equally often")
+        rules = self.query_one("#rules", Select).value
+        return MatchSetup(players, seed, n, rules if isinstance(rules, str) else self.rules)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -171,7 +196,7 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
             setup = self.setup()
         except ValueError as e:
             self.app.bell()
-            self.query_one("#newmatch-error", Static).update(Text(str(e), style="bold red"))
+            self.query_one("#newmatch-error", Static).update(safe_text(e, "bold red"))
             return
         self.dismiss(setup)
 

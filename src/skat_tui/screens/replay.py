@@ -30,7 +30,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from skat_core.cards import CARDS, Card, points_of
 from skat_core.game import (
@@ -48,7 +48,7 @@ from skat_core.game import (
     PickUpSkat,
     Play,
     Resign,
-    new_game,
+    restart,
 )
 from skat_core.match import Match, MatchConfig, Scoring
 from skat_core.rules import trick_points
@@ -56,6 +56,8 @@ from skat_core.views import SeatView
 
 from ..controller import MatchController, PlayerSpec
 from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
+from ..footer import Footer
+from ..safe_text import safe_join, safe_text, visible
 from ..settings import BOT_NAMES, Settings
 from ..widgets import Line, Spot, TrickArea, TrickState
 from .analysis import AnalysisScreen
@@ -109,7 +111,7 @@ class ReplayGame:
 def replay_states(state: GameState) -> list[GameState]:
     """The state after each prefix of ``state``'s actions, from the deal
     (``[0]``) to ``state`` itself (``[-1]``), rebuilt through the engine."""
-    states = [new_game(state.deal)]
+    states = [restart(state)]
     for _, action in state.history:
         states.append(states[-1].apply(action))
     return states
@@ -242,11 +244,12 @@ class SeatScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog seat-dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(safe_text(self.question), classes="dialog-text")
             with Vertical(id="seat-buttons"):
                 for seat, name in enumerate(self.players):
                     role = POSITION_NAMES[seat] + (", soloist" if seat == self.soloist else "")
-                    yield Button(f"{seat + 1}  {name} ({role})", id=f"seat-{seat}",
+                    yield Button(safe_text(f"{seat + 1}  {visible(name)} ({role})"),
+                                 id=f"seat-{seat}",
                                  compact=True, variant="primary" if seat == 0 else "default")
             yield Static("[dim]Bots take the other seats · Esc cancels[/]",
                          classes="dialog-foot")
@@ -426,7 +429,9 @@ class ReplayScreen(Screen[None]):
 
     @property
     def names(self) -> tuple[str, str, str]:
-        return self.game.players
+        """The players' names as shown (see :mod:`skat_tui.safe_text`)."""
+        a, b, c = (visible(n) for n in self.game.players)
+        return a, b, c
 
     def compose(self) -> ComposeResult:
         yield Line(id="replay-top")
@@ -480,7 +485,7 @@ class ReplayScreen(Screen[None]):
         bar = Text()
         bar.append(" Replay", style="bold")
         if self.game.title:
-            bar.append(f" · {self.game.title}")
+            bar.append(f" · {visible(self.game.title)}")
         if state.bid:
             bar.append(" · bid ")
             bar.append(str(state.bid), style="bold")
@@ -495,14 +500,14 @@ class ReplayScreen(Screen[None]):
     def _draw_hand(self, state: GameState, seat: int) -> None:
         box = self.query_one(f"#replay-hand-{seat}", Line)
         soloist = state.soloist == seat
-        box.border_title = f"{self.names[seat]} · {POSITION_NAMES[seat]}"
+        box.border_title = Text(f"{self.names[seat]} · {POSITION_NAMES[seat]}")
         sub = "SOLOIST" if soloist else ""
         if state.phase >= Phase.PLAYING and state.contract is not None:
             tricks = state.tricks[seat]
             pts = points_of(state.won[seat])
             sub = (f"{sub} · " if sub else "") + (
                 f"{tricks} trick{'s' if tricks != 1 else ''} · {pts} pts")
-        box.border_subtitle = sub
+        box.border_subtitle = Text(sub)
         box.set_class(soloist, "-soloist")
         box.set_class(state.to_move == seat, "-to-move")
         game = state.contract.game if state.contract else None
@@ -689,7 +694,8 @@ class ReplayScreen(Screen[None]):
                 self.go(step)
 
         self.app.push_screen(
-            AnalysisScreen(final, self.names, self.deck, can_jump=True, title=self.game.title),
+            AnalysisScreen(final, self.names, self.deck, can_jump=True,
+                           title=visible(self.game.title)),
             callback=jump,
         )
 
@@ -707,7 +713,7 @@ class ReplayScreen(Screen[None]):
         def start(seat: int | None) -> None:
             if seat is None:
                 return
-            controller = practice_controller(self.app, state, self.names, seat,
+            controller = practice_controller(self.app, state, self.game.players, seat,
                                              self.game.human)
             self.app.push_screen(PracticeTableScreen(controller, seat, label))
 
@@ -741,10 +747,11 @@ class GamePickScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         n = len(self.games)
-        yield Static(f"{self.title_text} · {n} game{'s' if n != 1 else ''} · choose one "
-                     "to replay", classes="list-title", markup=False)
+        yield Static(safe_text(f"{visible(self.title_text)} · {n} game{'s' if n != 1 else ''}"
+                               " · choose one to replay"), classes="list-title")
         yield ListTable(id="pick-table", cursor_type="row", zebra_stripes=True)
-        note = Static("\n".join(self.warnings), classes="list-note", markup=False)
+        note = Static(safe_text("\n".join(visible(w) for w in self.warnings), multiline=True),
+                      classes="list-note")
         note.set_class(not self.warnings, "-empty")
         yield note
         yield Footer(show_command_palette=False)
@@ -753,8 +760,8 @@ class GamePickScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns("#", "id", "players", "game", "result")
         for i, g in enumerate(self.games):
-            table.add_row(str(i + 1), g.game_id or "", " / ".join(g.players), g.game,
-                          g.outcome, key=str(i))
+            table.add_row(str(i + 1), safe_text(g.game_id or ""), safe_join(g.players, " / "),
+                          safe_text(g.game), safe_text(g.outcome), key=str(i))
         table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

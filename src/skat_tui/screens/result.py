@@ -15,14 +15,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from skat_core.game import POSITION_NAMES
 from skat_core.match import DealOutcome, Match, Scoring
 from skat_core.rules import GameType
+from skat_core.ruleset import KONTRA_NAMES
 
 from ..deck import DeckStyle, cards_line, sort_hand
+from ..footer import Footer
 from ..i18n import _, ngettext
+from ..safe_text import safe_text, visible
 from .text import contract_text
 
 SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "Standard"}
@@ -73,13 +76,14 @@ class DealResultScreen(ModalScreen[None]):
         state = o.state  # the deal is over: everything may be shown
         deck = self.deck
         lines: list[Text] = []
+        names = tuple(visible(n) for n in self.names)  # names come from records and people
         game = r.contract.game if r.contract else None
         if r.soloist is None:
-            lines.append(Text.from_markup(f"[b]{r.explain()}[/b]"))
+            lines.append(Text(r.explain(), style="bold"))
             lines.append(Text("The deal counts as played and scores 0."))
         else:
             assert r.contract is not None
-            soloist = self.names[o.seats[r.soloist]]
+            soloist = names[o.seats[r.soloist]]
             verdict = Text("WON", "bold green") if r.won else Text("LOST", "bold red")
             lines.append(Text.assemble(
                 "Soloist ", (soloist, "bold"), ": ", (contract_text(r.contract, deck), "bold"),
@@ -129,9 +133,9 @@ class DealResultScreen(ModalScreen[None]):
             skat.append("   (hand game: not picked up)")
         lines.append(skat)
         lines.append(Text.from_markup("[b]As dealt[/b]"))
-        width = max(len(n) for n in self.names)
+        width = max(len(n) for n in names)
         for seat, player in enumerate(o.seats):
-            row = Text(f"  {self.names[player]:<{width}}  {POSITION_NAMES[seat]:<10}  ")
+            row = Text(f"  {names[player]:<{width}}  {POSITION_NAMES[seat]:<10}  ")
             if r.soloist == seat:
                 row.stylize("bold")
             row.append_text(cards_line(sort_hand(state.deal.hands[seat], game), deck))
@@ -139,17 +143,17 @@ class DealResultScreen(ModalScreen[None]):
         own = o.seeger_fabian if self.scoring == Scoring.SEEGER_FABIAN else o.standard
         score = Text("This deal: ")
         score.append(" · ".join(
-            f"{self.names[p]} {signed(v)}" for p, v in enumerate(own)
+            f"{names[p]} {signed(v)}" for p, v in enumerate(own)
         ))
         score.append(f"  ({SCORING_NAMES[self.scoring]})", style="dim")
         lines.append(score)
         body = Text("\n").join(lines)
         with Vertical(classes="dialog result"):
             title = self.heading or f"Deal {o.number + 1} of {self.deals}"
-            yield Static(Text(title, style="bold"), classes="dialog-title")
+            yield Static(safe_text(title, "bold"), classes="dialog-title")
             yield Static(body, id="result-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(
+                yield Button(  # close_label is the app's own words
                     f"{self.close_label}  [dim]⏎[/]", id="to-sheet", variant="primary",
                     compact=True,
                 )
@@ -192,19 +196,34 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
     table.add_column("Game")
     table.add_column("Score", justify="right")
     for name in names:
-        table.add_column(Text(name), justify="right", max_width=12)
+        table.add_column(safe_text(name), justify="right", max_width=12)
     running = match.running_totals(scoring)
     for outcome, totals in zip(match.outcomes, running, strict=True):
         r = outcome.result
-        if r.soloist is None or r.contract is None:
+        row = outcome.seeger_fabian if scoring == Scoring.SEEGER_FABIAN else outcome.standard
+        if r.ramsch is not None:
+            # The Ramsch's loser (or the Durchmarsch's winner) and his score.
+            who = r.ramsch.durchmarsch if r.ramsch.durchmarsch is not None \
+                else r.ramsch.losers[0]
+            game = Text(f"{names[outcome.seats[who]]}: Ramsch"
+                        + (" Durchmarsch" if r.ramsch.durchmarsch is not None else ""))
+            value = row[outcome.seats[who]]
+            score = Text(signed(value), style="green" if value > 0 else "red")
+        elif r.soloist is None or r.contract is None:
             game, score = Text("passed in", style="dim"), Text("0", style="dim")
         else:
-            soloist = names[outcome.seats[r.soloist]]
+            soloist = visible(names[outcome.seats[r.soloist]])
             game = Text(f"{soloist}: {contract_text(r.contract, deck, short=True)}")
-            row = outcome.seeger_fabian if scoring == Scoring.SEEGER_FABIAN else outcome.standard
+            if r.kontra:
+                game.append(f" {KONTRA_NAMES[r.kontra]}", style="bold red")
             value = row[outcome.seats[r.soloist]]
             score = Text(signed(value), style="green" if r.won else "red")
-        table.add_row(str(outcome.number + 1), game, score, *(str(t) for t in totals))
+        number = Text(str(outcome.number + 1))
+        if outcome.state.bock > 1:
+            # A Bock deal: marked on the sheet, ×2 (×4 under two rounds).
+            number.append(" B" if outcome.state.bock == 2 else f" B{outcome.state.bock}",
+                          style="bold magenta")
+        table.add_row(number, game, score, *(str(t) for t in totals))
     table.add_section()
     for kind in (scoring, *(s for s in Scoring if s != scoring)):
         totals = match.totals(kind)
@@ -267,11 +286,15 @@ class ScoreSheetScreen(ModalScreen[str]):
         title = (
             f"Score sheet · {SCORING_NAMES[m.config.scoring]} · {played} of {m.config.deals} deals"
         )
+        if not m.rules.is_tournament:
+            title += f" · {m.rules.name} rules"
+            if m.bock_left:
+                title += f" · Bock: {m.bock_left} deals left"
         with Vertical(classes="dialog sheet"):
-            yield Static(f"[b]{title}[/b]", classes="dialog-title")
+            yield Static(Text(title, style="bold"), classes="dialog-title")
             if self.final:
                 totals = m.totals()
-                winners = [self.names[p] for p in m.winners()]
+                winners = [visible(self.names[p]) for p in m.winners()]
                 who = " and ".join(winners)
                 label = "winners" if len(winners) > 1 else "winner"
                 yield Static(

@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from skat_core.match import Scoring
 
+from ..footer import Footer
 from ..leaderboard import (
     BestMatch,
     DailyResult,
@@ -30,6 +31,7 @@ from ..leaderboard import (
     PlayerStats,
     Report,
 )
+from ..safe_text import safe_text, visible
 from ..storage import Storage
 
 BEST_LIMIT = 10
@@ -53,12 +55,12 @@ def daily_table(report: Report[DailyResult]) -> Table | Text:
         if d.scored is not None:
             players = d.scored.summary.players
             humans = [p for p in players if p.is_human] or list(players)
-            scored = Text(", ".join(f"{p.name} {p.seeger_fabian:+d}" for p in humans))
+            scored = Text(", ".join(f"{visible(p.name)} {p.seeger_fabian:+d}" for p in humans))
         elif d.started_scored:
             scored = Text("started, not finished", style="dim")
         else:
             scored = Text("-", style="dim")
-        table.add_row(d.day, scored, str(len(d.practice)) if d.practice else "-")
+        table.add_row(safe_text(d.day), scored, str(len(d.practice)) if d.practice else "-")
     return table
 
 
@@ -68,9 +70,11 @@ def best_table(report: Report[BestMatch], scoring: Scoring) -> Table | Text:
     table = _table("date", "player", SCORING_LABELS[scoring], "kind", "deals", "seed")
     for b in report.rows:
         s = b.row.summary
-        seed = s.seed if len(s.seed) <= 18 else s.seed[:17] + "…"
-        table.add_row(s.finished_at[:10], b.player.name, Text(f"{b.points:+d}", style="bold"),
-                      s.kind, str(s.deals), seed)
+        seed = visible(s.seed)
+        seed = seed if len(seed) <= 18 else seed[:17] + "…"
+        table.add_row(safe_text(s.finished_at[:10]), safe_text(b.player.name),
+                      Text(f"{b.points:+d}", style="bold"), safe_text(s.kind), str(s.deals),
+                      Text(seed))
     return table
 
 
@@ -81,7 +85,7 @@ def players_table(report: Report[PlayerStats]) -> Table | Text:
     for s in report.rows:
         rate = (f"{100 * s.solo_win_rate:.0f}% of {s.solo_games}"
                 if s.solo_win_rate is not None else "-")
-        table.add_row(s.name, s.seat, str(s.matches), str(s.deals),
+        table.add_row(safe_text(s.name), safe_text(s.seat), str(s.matches), str(s.deals),
                       f"{s.points_per_deal:.1f}", f"{s.standard_per_deal:.1f}", rate)
     return table
 
@@ -145,13 +149,13 @@ class ScoresScreen(Screen[None]):
         message = self.query_one("#scores-message", Static)
         if self.error is not None:
             message.update(Text.assemble(
-                (f"The scores cannot be shown now: {self.error}.", "bold red"),
+                (f"The scores cannot be shown now: {visible(self.error)}.", "bold red"),
                 "\n\nr tries again · Esc goes back",
             ))
         message.display = self.error is not None
         self.query_one("#scores-body").display = self.error is None
         note = self.query_one("#scores-warnings", Static)
-        note.update(Text("\n".join(f"⚠ {w}" for w in self.warnings)))
+        note.update(Text("\n".join(f"⚠ {visible(w)}" for w in self.warnings)))
         note.set_class(not self.warnings, "-empty")
         self.refresh_bindings()
 

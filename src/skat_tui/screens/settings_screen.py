@@ -9,10 +9,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ..deck import DeckStyle
+from ..footer import Footer
+from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
+
+RULE_CHOICES: dict[str, tuple[str, str, dict[str, object]]] = {
+    "tournament": ("Tournament (ISkO)", "tournament", {}),
+    "pub": ("Pub: Kontra/Re, Ramsch, Bock", "pub", {}),
+    "pub-schiebe": ("Pub with Schieberamsch", "pub", {"ramsch": "schieberamsch"}),
+}
+"""The rule sets the dialog offers: a label, a rule set name and the switches
+changed from it (docs/rules.md lists every switch)."""
+
+
+def rule_choice(settings: Settings) -> str:
+    """The dialog's entry for the settings' rule set ('custom' if none fits)."""
+    for key, (_, name, switches) in RULE_CHOICES.items():
+        if settings.rules == name and settings.rule_switches == switches:
+            return key
+    return "custom"
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -39,7 +57,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with Vertical(classes="dialog settings"):
             yield Static("[b]Settings[/b]", classes="dialog-title")
             yield self._row(
-                "Your name", Input(s.player_name, max_length=MAX_NAME, id="set-name", compact=True)
+                "Your name",
+                Input(visible(s.player_name), max_length=MAX_NAME, id="set-name", compact=True),
             )
             yield self._row(
                 "Cards",
@@ -68,6 +87,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 Select([(v, k) for k, v in SCORINGS.items()], value=s.scoring, id="set-scoring",
                        allow_blank=False, compact=True),
             )
+            yield self._row(
+                "Rules",
+                Select([(label, key) for key, (label, _, _) in RULE_CHOICES.items()]
+                       + ([("Custom (settings.json)", "custom")]
+                          if rule_choice(s) == "custom" else []),
+                       value=rule_choice(s), id="set-rules", allow_blank=False, compact=True),
+            )
             deal_options = sorted({*DEAL_COUNTS, s.deals})
             yield self._row(
                 "Deals per match",
@@ -79,20 +105,26 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 "Themes: Ctrl+P → Theme.[/]",
                 classes="dialog-foot",
             )
+            yield Static("", id="settings-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save  [dim]^s[/]", id="save", variant="primary", compact=True)
                 yield Button("Cancel  [dim]Esc[/]", id="cancel", compact=True)
         yield Footer()
 
     def result(self) -> Settings:
-        """The settings as the form shows them."""
+        """The settings as the form shows them; :class:`ValueError` for a
+        name that cannot be shown (control, bidi or invisible characters)."""
 
         def value(selector: str) -> object:
             return self.query_one(selector, Select).value
 
         typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
-        name = typed or self.settings.player_name
+        name = refuse_hidden(typed, "Your name") if typed else self.settings.player_name
         deals = value("#set-deals")
+        choice = str(value("#set-rules"))
+        rules, switches = self.settings.rules, self.settings.rule_switches
+        if choice != rule_choice(self.settings) and choice in RULE_CHOICES:
+            _, rules, switches = RULE_CHOICES[choice]
         return replace(
             self.settings,
             player_name=name,
@@ -101,6 +133,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             speed=str(value("#set-speed")),
             scoring=str(value("#set-scoring")),
             deals=deals if isinstance(deals, int) else self.settings.deals,
+            rules=rules,
+            rule_switches=dict(switches),
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -114,7 +148,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.action_save()
 
     def action_save(self) -> None:
-        self.dismiss(self.result())
+        try:
+            settings = self.result()
+        except ValueError as e:
+            self.app.bell()
+            self.query_one("#settings-error", Static).update(safe_text(e, "bold red"))
+            return
+        self.dismiss(settings)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

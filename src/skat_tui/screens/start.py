@@ -3,7 +3,8 @@
 A menu driven by the keyboard (arrow keys and Enter, or each entry's letter)
 and the mouse.  The screen only offers choices; the app does the work
 (:class:`~skat_tui.app.SkatApp` actions ``new_match``, ``daily``,
-``hotseat``, ``resume``, ``history``, ``scores``, ``settings``, ``quit``).
+``hotseat``, ``resume``, ``history``, ``scores``, ``statistics``, ``settings``,
+``quit``).
 With an unfinished match saved, Resume is enabled, highlighted and says
 which match it is; otherwise it is greyed out.  While another skat plays the
 saved match, Resume says so (choosing it tells where the match is) and the
@@ -21,8 +22,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..footer import Footer
+from ..safe_text import visible
 
 TITLE = "♣ ♠ ♥ ♦   S K A T   ♦ ♥ ♠ ♣"
 
@@ -53,6 +57,7 @@ ENTRIES = (
     Entry("r", "resume", "Resume"),
     Entry("y", "history", "History"),
     Entry("s", "scores", "Scores"),
+    Entry("t", "statistics", "Statistics"),
     Entry("o", "settings", "Settings"),
     Entry("q", "quit", "Quit"),
 )
@@ -110,7 +115,8 @@ class StartScreen(Screen[None]):
                 note = self.info.resume
             if e.action == "resume" and self.info.elsewhere:
                 note = self.info.elsewhere
-            prompt.append(column_lines(note), style="dim")
+            # the note may name a saved match's players
+            prompt.append(column_lines(visible(note)), style="dim")
             disabled = e.action == "resume" and not self.info.can_resume
             options.append(Option(prompt, id=e.action, disabled=disabled))
         return options

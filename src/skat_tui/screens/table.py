@@ -15,14 +15,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from skat_core.bots.claims import soloist_claims
 from skat_core.cards import CARDS, Card
 from skat_core.game import (
     BIDS,
+    GRAND_HAND,
     HOLD,
     PASS,
+    PASS_SKAT,
     PICK_UP,
     POSITION_NAMES,
     Action,
@@ -30,21 +32,26 @@ from skat_core.game import (
     Declare,
     Discard,
     Hold,
+    Kontra,
     Pass,
     Phase,
     Play,
+    Push,
     Resign,
 )
 from skat_core.match import Scoring
 from skat_core.rules import GameType, trick_points
+from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..controller import MatchController
 from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
+from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import _, ngettext
 from ..messages import NewMatchRequested, StartScreenRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
+from ..safe_text import visible
 from ..settings import Settings
 from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import ConfirmScreen, LastTrickScreen
@@ -69,6 +76,9 @@ def _bindings() -> list[BindingType]:
         Binding("p", "pass_bid", "Pass"),
         # skat
         Binding("u", "pick_up", "Pick up skat"),
+        Binding("u", "take_skat", "Take the skat"),
+        Binding("w", "pass_skat", "Pass it on"),
+        Binding("g", "grand_hand", "Grand hand"),
         Binding("h", "play_hand", "Play hand"),
         Binding("escape", "back", "Back"),
         # declaration
@@ -94,6 +104,7 @@ def _bindings() -> list[BindingType]:
         Binding("t", "last_trick", "Last trick"),
         Binding("L", "last_trick", "Last trick", show=False),
         Binding("i", "hint", "Hint"),
+        Binding("k", "kontra", "Kontra/Re"),
         # claims and concessions (ISkO 4.4)
         Binding("a", "claim", "All mine"),
         Binding("a", "claim_any", "All mine", show=False),
@@ -186,10 +197,31 @@ class TableScreen(Screen[None]):
 
     # -- who is who -----------------------------------------------------------
 
+    def _shown_names(self) -> tuple[str, ...]:
+        """The players' names as shown: literally, with any control, bidi or
+        invisible character as a visible placeholder (see :mod:`..safe_text`)."""
+        return tuple(visible(n) for n in self.controller.names())
+
+    def _shown_name(self, player: int) -> str:
+        return visible(self.controller.player_name(player))
+
     def _names_by_seat(self) -> tuple[str, str, str]:
-        names = self.controller.names()
+        names = self._shown_names()
         s = self.controller.match.seats
         return (names[s[0]], names[s[1]], names[s[2]])
+
+    def _beside(self) -> tuple[int, int]:
+        """The players in the left and right panels: at three the other two;
+        at four the two others in this deal, in table order from the viewer
+        (the dealer sits out and is named on the top bar)."""
+        m = self.controller.match
+        others = [(self.viewer + k) % m.players for k in range(1, m.players)]
+        if m.players == 4:
+            playing = [p for p in others if m.seat_of(p) is not None]
+            if len(playing) == 2:
+                return playing[0], playing[1]
+            others = playing  # the viewer sits out: three play, show the first two
+        return others[0], others[1]
 
     def _mine(self) -> bool:
         """The viewer is to act now."""
@@ -222,7 +254,10 @@ class TableScreen(Screen[None]):
         """Redraw everything from the viewer's seat view."""
         view = self.controller.view(self.viewer)
         self._view = view
-        if view is None or not self.is_mounted:
+        if not self.is_mounted:
+            return
+        if view is None:
+            self._draw_sitting_out()
             return
         m = self.controller.match
         if m.deal_number != self._deal_seen:
@@ -235,7 +270,7 @@ class TableScreen(Screen[None]):
             self.cursor_card = None
         if view.phase != self._phase_seen:
             self._phase_seen = view.phase
-            if view.phase != Phase.DISCARD:
+            if view.phase not in (Phase.DISCARD, Phase.PUSH):
                 self.selected = ()
             if view.phase != Phase.SKAT:
                 self.hand_mode = False
@@ -251,6 +286,24 @@ class TableScreen(Screen[None]):
         self._draw_hand(view)
         self._refresh_footer()
         self._ask_if_asked()
+
+    def _draw_sitting_out(self) -> None:
+        """At four the viewer deals and sits this deal out: say so, and keep
+        the score in sight while the other three play."""
+        m = self.controller.match
+        names = self.controller.names()
+        bar = Text()
+        bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
+        bar.append(f" · dealer {names[m.dealer]} sits out", style="bold")
+        self.query_one("#topbar", Line).show(bar)
+        self._draw_score()
+        self.query_one("#actions", ContentSwitcher).current = "play"
+        playing = ", ".join(names[p] for p in m.seats)
+        self.query_one("#play", PlayPanel).show(
+            Text(f"You deal and sit this deal out: {playing} play.", style="bold"),
+            Text(""), Text(""),
+        )
+        self._refresh_footer()
 
     def _refresh_footer(self) -> None:
         """Tell the footer about the keys, if what they can do has changed."""
@@ -272,11 +325,13 @@ class TableScreen(Screen[None]):
 
     def _draw_topbar(self, view: SeatView) -> None:
         m = self.controller.match
-        names = self.controller.names()
+        names = self._shown_names()
         by_seat = self._names_by_seat()
         bar = Text()
         bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
         bar.append(f" · dealer {names[m.dealer]}")
+        if m.players == 4:
+            bar.append(" sits out", style="bold")
         self._append_bid_and_game(bar, view, by_seat)
         self.query_one("#topbar", Line).show(bar)
 
@@ -293,6 +348,14 @@ class TableScreen(Screen[None]):
             if view.contract is not None:
                 bar.append(" · ")
                 bar.append(contract_text(view.contract, self.deck, short=short), style="bold")
+        elif view.contract is not None and view.contract.ramsch:
+            bar.append(" · Ramsch", style="bold")
+        elif view.phase == Phase.PUSH:
+            bar.append(" · Schieberamsch", style="bold")
+        if view.kontra:
+            bar.append(f" · {KONTRA_NAMES[view.kontra]}", style="bold red")
+        if view.bock > 1:
+            bar.append(f" · Bock ×{view.bock}", style="bold magenta")
 
     def _last_words(self, view: SeatView) -> dict[int, str]:
         words: dict[int, str] = {}
@@ -308,13 +371,12 @@ class TableScreen(Screen[None]):
     def _draw_opponents(self, view: SeatView) -> None:
         m = self.controller.match
         words = self._last_words(view)
-        for place, offset in (("left", 1), ("right", 2)):
-            player = (self.viewer + offset) % m.players
+        for place, player in zip(("left", "right"), self._beside(), strict=True):
             panel = self.query_one(f"#opp-{place}", Line)
             seat = m.seat_of(player)
             level = self.controller.level(player)
-            title = self.controller.player_name(player) + (f" · {level}" if level else "")
-            panel.border_title = title
+            title = self._shown_name(player) + (f" · {level}" if level else "")
+            panel.border_title = Text(title)
             if seat is None:
                 panel.border_subtitle = "deals"
                 panel.show("")
@@ -354,15 +416,22 @@ class TableScreen(Screen[None]):
         scoring = m.config.scoring
         totals = m.totals()
         best = max(totals) if m.outcomes else None
-        width = max(len(n) for n in self.controller.names())
+        names = self._shown_names()
+        width = max(len(n) for n in names)
         text = Text()
         for p, total in enumerate(totals):
             if p:
                 text.append("\n")
-            name = self.controller.player_name(p)
+            name = names[p]
             style = "bold" if total == best else ""
             text.append(f"{name:<{width}} ", style=style)
             text.append(f"{total:>5}", style=style)
+        if not m.rules.is_tournament:
+            text.append("\n")
+            text.append(m.rules.name, style="dim")
+            left = m.bock_left
+            if left:
+                text.append(f" · Bock {left} left", style="magenta")
         panel = self.query_one("#score", Line)
         panel.border_title = "Score"
         panel.border_subtitle = "SF" if scoring == Scoring.SEEGER_FABIAN else "standard"
@@ -425,9 +494,11 @@ class TableScreen(Screen[None]):
                 led=bool(view.trick) and view.leader == seat,
             )
         by_place = {}
+        left, right = self._beside()
         for seat in range(3):
             player = m.seats[seat]
-            offset = (player - self.viewer) % m.players
+            offset = 0 if player == self.viewer else 1 if player == left else 2 if (
+                player == right) else 3
             by_place[offset] = spots[seat]
         skat_down = view.phase <= Phase.SKAT
         self.query_one("#trick", TrickArea).state = TrickState(
@@ -449,7 +520,7 @@ class TableScreen(Screen[None]):
         elif view.phase == Phase.SKAT and mine and not self.hand_mode:
             switcher.current = "skat"
             self._draw_skat(view)
-        elif view.phase == Phase.DISCARD and mine:
+        elif self._choosing_two(view):
             switcher.current = "discard"
             self._draw_discard(view)
         elif mine and (
@@ -561,8 +632,14 @@ class TableScreen(Screen[None]):
         self.query_one("#skat", SkatPanel).show(status, self._guide_text(view.hand, hand=True))
 
     def _draw_discard(self, view: SeatView) -> None:
-        status = Text("Put two cards back", style="bold")
-        status.append(" (their points count for you). From the skat: ")
+        if view.phase == Phase.PUSH:
+            status = Text("Push two cards on", style="bold")
+            status.append(" to the next player" if view.seat < 2 else " as the skat")
+            status.append(" (no jacks)" if not view.rules.push_jacks else "")
+            status.append(". From the skat: ")
+        else:
+            status = Text("Put two cards back", style="bold")
+            status.append(" (their points count for you). From the skat: ")
         if view.skat is not None:
             status.append_text(cards_line(sort_hand(view.skat, None), self.deck))
         chosen = Text()
@@ -650,7 +727,19 @@ class TableScreen(Screen[None]):
         status = Text()
         if view.phase == Phase.FINISHED:
             status.append("The deal is over.", style="bold")
+        elif view.phase == Phase.PUSH and mine:
+            status.append("Schieberamsch: ", style="bold")
+            status.append("u take the skat and push two on (each push doubles)"
+                          " · w pass it on unseen")
+            if GRAND_HAND in view.legal:
+                status.append(" · g grand hand instead")
         elif view.phase == Phase.PLAYING and mine:
+            if view.contract is not None and view.contract.ramsch:
+                status.append("Ramsch: ", style="bold")
+                status.append("take as few points and tricks as you can. ")
+            offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
+            if offer is not None:
+                status.append(f"k: {offer.name}. ", style="bold")
             if view.trick:
                 status.append("Your turn. ", style="bold")
                 led = led_text(view, self.deck)
@@ -672,6 +761,14 @@ class TableScreen(Screen[None]):
         )
         self.query_one("#play", PlayPanel).show(status, tricks, hint)
 
+    def _choosing_two(self, view: SeatView) -> bool:
+        """The viewer picks two cards: the discard, or a Schieberamsch push."""
+        if not self._mine():
+            return False
+        if view.phase == Phase.DISCARD:
+            return True
+        return view.phase == Phase.PUSH and any(isinstance(a, Push) for a in view.legal)
+
     def _playable(self, view: SeatView) -> frozenset[Card] | None:
         if view.phase == Phase.PLAYING and self._mine():
             return frozenset(a.card for a in view.legal if isinstance(a, Play))
@@ -680,7 +777,7 @@ class TableScreen(Screen[None]):
     def _draw_hand(self, view: SeatView) -> None:
         cards = self._cards
         playable = self._playable(view)
-        choosing = view.phase == Phase.DISCARD and self._mine()
+        choosing = self._choosing_two(view)
         cursor_on = view.phase == Phase.PLAYING or choosing
         if cursor_on and cards:
             if self.cursor_card not in cards:
@@ -731,20 +828,31 @@ class TableScreen(Screen[None]):
                 return True if self._option_enabled(str(parameters[0]), view) else None
             d = self._candidate(GameType.from_letter(str(parameters[0])), view)
             return True if d is not None and d in legal else None
+        choosing = self._choosing_two(view)
         if action == "move":
-            return phase == Phase.PLAYING or (phase == Phase.DISCARD and mine)
+            return phase == Phase.PLAYING or choosing
         if action == "play_card":
             return (True if mine else None) if phase == Phase.PLAYING else False
         if action == "select_card":
-            return phase == Phase.DISCARD and mine
+            return choosing
         if action == "pick":
             if phase == Phase.PLAYING:
                 return True if mine else None
-            return phase == Phase.DISCARD and mine
+            return choosing
         if action == "put_back":
-            if phase != Phase.DISCARD or not mine:
+            if not choosing:
                 return False
             return True if len(self.selected) == 2 else None
+        if action == "take_skat":
+            return phase == Phase.PUSH and PICK_UP in legal
+        if action == "pass_skat":
+            return phase == Phase.PUSH and PASS_SKAT in legal
+        if action == "grand_hand":
+            return phase == Phase.PUSH and GRAND_HAND in legal
+        if action == "kontra":
+            # Only while the rules offer a doubling to this seat (the engine's
+            # legal actions say when: docs/rules.md, Kontra and Re).
+            return any(isinstance(a, Kontra) for a in legal)
         if action == "last_trick":
             if phase < Phase.PLAYING:
                 return False
@@ -859,7 +967,7 @@ class TableScreen(Screen[None]):
             self.app.bell()
             return
         card = self._cards[index]
-        if view.phase == Phase.DISCARD:
+        if self._choosing_two(view):
             self.cursor_card = card
             self._toggle_card(card)
         else:
@@ -899,13 +1007,32 @@ class TableScreen(Screen[None]):
     def action_put_back(self) -> None:
         if len(self.selected) == 2:
             a, b = self.selected
-            self._act(Discard((a, b)))
+            view = self._view
+            self._act(Push((a, b)) if view is not None and view.phase == Phase.PUSH
+                      else Discard((a, b)))
+
+    def action_take_skat(self) -> None:
+        self._act(PICK_UP)
+
+    def action_pass_skat(self) -> None:
+        self._act(PASS_SKAT)
+
+    def action_grand_hand(self) -> None:
+        self._act(GRAND_HAND)
+
+    def action_kontra(self) -> None:
+        view = self._view
+        offer = next((a for a in view.legal if isinstance(a, Kontra)), None) if view else None
+        if offer is None:
+            self.app.bell()
+            return
+        self._act(offer)
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
         view = self._view
         if view is None:
             return
-        if view.phase == Phase.DISCARD and self._mine():
+        if self._choosing_two(view):
             self.cursor_card = message.card
             self._toggle_card(message.card)
         elif view.phase == Phase.PLAYING:
@@ -921,7 +1048,7 @@ class TableScreen(Screen[None]):
             return
         card = self._cards[message.index]
         playable = self._playable(view)
-        cursor_on = view.phase == Phase.PLAYING or (view.phase == Phase.DISCARD and self._mine())
+        cursor_on = view.phase == Phase.PLAYING or self._choosing_two(view)
         if cursor_on and (playable is None or card in playable):
             self.cursor_card = card
             self._draw_hand(view)
@@ -1049,7 +1176,7 @@ class TableScreen(Screen[None]):
     def on_match_controller_answered(self, message: MatchController.Answered) -> None:
         if message.yes:
             return
-        name = self.controller.player_name(message.player)
+        name = self._shown_name(message.player)
         seat = self.controller.match.seat_of(message.player)
         if seat is not None:
             self._notes.append(PlayOn(message.cards_played, seat))

@@ -15,7 +15,20 @@ from string import Formatter
 from rich.text import Text
 
 from skat_core.cards import CARDS
-from skat_core.game import Bid, Claim, Declare, Discard, Hold, Pass, PickUpSkat, Play, Resign
+from skat_core.game import (
+    Bid,
+    Claim,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    PassSkat,
+    PickUpSkat,
+    Play,
+    Push,
+    Resign,
+)
 from skat_core.rules import GameType, trick_points
 from skat_core.views import SeatView
 
@@ -132,6 +145,16 @@ def log_lines(
             case Resign():
                 gave_up = True
                 lines.append(_say(you, _("You give up."), _("{name} gives up."), name=name))
+            case Kontra():
+                call = Text(action.name, style="bold red")
+                lines.append(_say(you, _("You say {call}."), _("{name} says {call}."),
+                                  name=name, call=call))
+            case Push(cards=cards):
+                lines.append(_say(you, _("You push {cards} on."), _("{name} pushes {cards} on."),
+                                  name=name, cards=_cards(cards, deck)))
+            case PassSkat():
+                lines.append(_say(you, _("You pass the skat on."),
+                                  _("{name} passes the skat on."), "dim", name=name))
             case _:
                 continue
         if isinstance(action, Play | Declare):

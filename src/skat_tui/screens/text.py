@@ -14,6 +14,8 @@ from ..deck import DeckStyle, game_name, suit_name, suit_symbol
 def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
     """``♣ Clubs hand, schneider announced``, ``Grand ouvert hand``;
     short: ``♣ Clubs hand schneider``."""
+    if contract.ramsch:
+        return "Ramsch"
     main = [game_name(contract.game, deck)]
     if contract.ouvert:
         main.append("ouvert")

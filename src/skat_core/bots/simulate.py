@@ -1,0 +1,446 @@
+"""Whole games simulated double dummy: bidding, the skat and the declaration
+of the Monte Carlo levels.
+
+The hand evaluator (:mod:`.evaluate`) gives a win chance from a few features;
+it cannot see that a grand with two aces and a long suit makes 61 where a
+suit game makes no more, nor that a bare ten in a null hand is caught at
+once.  Here the candidate games are played out instead: deals consistent
+with what the seat knows are sampled, and for each deal and candidate the
+double-dummy solver answers the null-window questions "does the soloist
+reach 61?" and, if so, "90?" (null: "does he stay clean?").  A question that
+would visit more than :attr:`SimBudget.probe_nodes` positions is not
+finished; the evaluator's chance stands in for it.  The decision's solver
+positions are capped by :attr:`SimBudget.nodes` (counts, never clocks, so a
+decision is the same on any machine).
+
+Each candidate's expected Seeger-Fabian score is the mean over the deals of
+the solver's outcome scored exactly as the engine scores the game at the bid,
+with the evaluator's estimate counted as :attr:`SimBudget.prior` more deals
+(few deals alone are noisy).  Deals are weighted by how well the other seats'
+bids fit their sampled hands (:func:`.inference.bidding_weight`), so that
+the deals can be sampled once per hand and reused as the auction goes on.
+
+* :func:`pickup_plan` (twelve cards after picking up): the discard and the
+  game together, every candidate on the same deals.
+* :func:`hand_outlook` (ten cards, skat unknown): for every bid, the
+  expected score of picking up (the evaluator picks the game and discard
+  for each sampled skat, the solver plays it) and of the best hand game; the
+  bid limit and the hand-or-pick-up choice follow from it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import ALL_CARDS, CARD_POINTS, Mask, cards_of, points_of
+from ..game import Declare
+from ..rules import GameType
+from ..solver import Solver
+from ..value import game_value, matadors, null_value
+from .bidding import (
+    LOSS_EXTRA,
+    SUIT_AND_GRAND,
+    _discards,
+    _hopeless,
+    _null_discards,
+    _payoff,
+    _quick_discards,
+    null_payoff,
+    outlook,
+)
+from .evaluate import chances, win_chance
+from .inference import bidding_weight
+
+NULL = int(GameType.NULL)
+GRAND = int(GameType.GRAND)
+SCHNEIDER_FLOOR = 0.05
+"""Below this evaluator chance of 90 the solver is not asked about schneider."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimBudget:
+    """How much a simulated decision may search (all counts)."""
+
+    deals: int
+    """Most deals sampled per decision."""
+    nodes: int
+    """Stop sampling once the solver has visited this many positions (after
+    :attr:`min_deals`)."""
+    probe_nodes: int
+    """Most positions one question may take; beyond it the evaluator's
+    chance is used for that deal."""
+    min_deals: int = 4
+    prior: float = 3.0
+    """The evaluator's estimate counts as this many deals."""
+    candidates: int = 6
+    """Most (game, discard) candidates after picking up."""
+    before_skat: bool = True
+    """Also bid and choose hand or pick-up by simulation (False: only the
+    discard and declaration after picking up)."""
+
+
+Outcome = tuple[float, float]
+"""Chance of 61 and of 90 in one deal (0 or 1 from the solver)."""
+
+
+class _Probe:
+    """The solver questions of one decision (a fresh solver per game, so
+    that the counts do not depend on earlier decisions)."""
+
+    def __init__(self, seat: int, budget: SimBudget) -> None:
+        self.seat = seat
+        self.budget = budget
+        self.solvers: dict[int, Solver] = {}
+        self.nodes = 0
+
+    def outcome(self, game: int, hands: tuple[Mask, Mask, Mask], skat_points: int,
+                fallback: Outcome) -> Outcome:
+        solver = self.solvers.get(game)
+        if solver is None:
+            solver = self.solvers[game] = Solver(game, self.seat)
+        before = solver.nodes
+        cap = self.budget.probe_nodes
+        try:
+            if game == NULL:
+                clean = solver.wins_within(hands, 0, 0, cap)
+                return (fallback[0], 0.0) if clean is None else (float(clean), 0.0)
+            won = solver.wins_within(hands, 0, 61 - skat_points, cap)
+            if won is None:
+                return fallback
+            if not won:
+                return (0.0, 0.0)
+            if fallback[1] < SCHNEIDER_FLOOR:
+                # Schneider out of reach by the evaluator: not worth a search.
+                return (1.0, 0.0)
+            big = solver.wins_within(hands, 0, 90 - skat_points, cap)
+            if big is None:
+                return (1.0, min(1.0, fallback[1] / max(fallback[0], 1e-9)))
+            return (1.0, float(big))
+        finally:
+            self.nodes += solver.nodes - before
+
+    def spent(self, deals_done: int) -> bool:
+        return deals_done >= self.budget.min_deals and self.nodes >= self.budget.nodes
+
+
+def _weight(hands: tuple[Mask, Mask, Mask], seat: int, bids: tuple[int, int, int],
+            refused: tuple[int, int, int]) -> float:
+    w = 1.0
+    for s in range(3):
+        if s != seat and (bids[s] or refused[s]):
+            w *= bidding_weight(hands[s], s == 0, bids[s], refused[s])
+    return w
+
+
+def _deal_rest(rng: random.Random, seat: int, own: Mask, skat_too: bool
+               ) -> tuple[tuple[Mask, Mask, Mask], Mask]:
+    """The other seats' hands (and the skat, if unknown) from the cards not in ``own``."""
+    rest = cards_of(ALL_CARDS & ~own)
+    rng.shuffle(rest)
+    hands = [0, 0, 0]
+    at = 0
+    for s in range(3):
+        if s == seat:
+            continue
+        for c in rest[at:at + 10]:
+            hands[s] |= 1 << c
+        at += 10
+    skat = 0
+    if skat_too:
+        for c in rest[at:at + 2]:
+            skat |= 1 << c
+    return (hands[0], hands[1], hands[2]), skat
+
+
+def _with(hands: tuple[Mask, Mask, Mask], seat: int, mine: Mask) -> tuple[Mask, Mask, Mask]:
+    out = list(hands)
+    out[seat] = mine
+    return (out[0], out[1], out[2])
+
+
+# -- after picking up -----------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A (game, discard) candidate after picking up, with its scores."""
+
+    declare: Declare
+    discard: tuple[int, int]
+    ev: float
+    """Blended expected Seeger-Fabian score (solver deals and evaluator)."""
+    prior_ev: float
+    """The evaluator's expected score alone."""
+    win: float
+    """Blended chance of winning."""
+    value: int
+    deals: int
+
+
+def _candidates(cards12: Mask, forehand: bool, bid: int, play: str, extra: float,
+                most: int) -> list[tuple[float, int, bool, tuple[int, int], float, float]]:
+    """(evaluator ev, game, ouvert, discard, win, p90), the likeliest first:
+    the best two discards of each game, the games whose best is far behind
+    dropped."""
+    per_game: list[list[tuple[float, int, bool, tuple[int, int], float, float]]] = []
+    for game in SUIT_AND_GRAND:
+        value = game_value(game, matadors(game, cards12))
+        base = GameType(game).base_value
+        rows = []
+        for a, b in _discards(game, cards12):
+            win, p90 = chances(game, cards12 & ~(1 << a | 1 << b),
+                               CARD_POINTS[a] + CARD_POINTS[b], forehand, play)
+            rows.append((_payoff(win, p90, value, base, bid, extra=extra), game, False, (a, b),
+                         win, p90))
+        rows.sort(key=lambda r: -r[0])
+        per_game.append(rows[:2])
+    for ouvert in (False, True):
+        value = null_value(False, ouvert)
+        if value < bid:
+            continue
+        rows = []
+        for a, b in _discards(NULL, cards12):
+            win = win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0, forehand, ouvert, play)
+            rows.append((null_payoff(win, value, bid, extra), NULL, ouvert, (a, b), win, 0.0))
+        rows.sort(key=lambda r: -r[0])
+        per_game.append(rows[:2])
+    per_game.sort(key=lambda rows: -rows[0][0])
+    top = per_game[0][0][0]
+    out = [rows[0] for rows in per_game if rows[0][0] >= top - 120]
+    # Second discards of the leading games.
+    for rows in per_game[:2]:
+        if len(rows) > 1:
+            out.append(rows[1])
+    out.sort(key=lambda r: -r[0])
+    return out[:most]
+
+
+def _score(game: int, ouvert: bool, outcome: Outcome, value: int, bid: int, extra: float
+           ) -> float:
+    if game == NULL:
+        return null_payoff(outcome[0], value, bid, extra)
+    return _payoff(outcome[0], outcome[1], value, GameType(game).base_value, bid, extra=extra)
+
+
+@lru_cache(maxsize=64)
+def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
+                refused: tuple[int, int, int], budget: SimBudget, salt: str, play: str,
+                extra: float = LOSS_EXTRA) -> tuple[Planned, ...]:
+    """The candidates after picking up, best first, each scored on the same
+    sampled deals of the twenty cards the soloist cannot see."""
+    forehand = seat == 0
+    cands = _candidates(cards12, forehand, bid, play, extra, budget.candidates)
+    rng = random.Random(f"pickup:{salt}:{seat}:{cards12}:{bid}:{bids}:{refused}")
+    probe = _Probe(seat, budget)
+    values = []
+    for _, game, ouvert, _, _, _ in cands:
+        if game == NULL:
+            values.append(null_value(False, ouvert))
+        else:
+            values.append(game_value(game, matadors(game, cards12)))
+    sums = [0.0] * len(cands)
+    wins = [0.0] * len(cands)
+    total = 0.0
+    done = 0
+    for _ in range(budget.deals):
+        if probe.spent(done):
+            break
+        others, _ = _deal_rest(rng, seat, cards12, False)
+        w = _weight(others, seat, bids, refused)
+        done += 1
+        if w <= 0:
+            continue
+        total += w
+        for i, (_, game, ouvert, (a, b), win, p90) in enumerate(cands):
+            mine = cards12 & ~(1 << a | 1 << b)
+            hands = _with(others, seat, mine)
+            sp = CARD_POINTS[a] + CARD_POINTS[b]
+            # (Null ouvert: open cards change nothing double dummy.)
+            oc = probe.outcome(game, hands, sp, (win, p90))
+            sums[i] += w * _score(game, ouvert, oc, values[i], bid, extra)
+            wins[i] += w * oc[0]
+    k = budget.prior
+    out = []
+    for i, (ev0, game, ouvert, disc, win, _) in enumerate(cands):
+        ev = (sums[i] + k * ev0) / (total + k)
+        p = (wins[i] + k * win) / (total + k)
+        d = Declare(GameType(game), ouvert=ouvert)
+        out.append(Planned(d, disc, ev, ev0, p, values[i], done))
+    out.sort(key=lambda c: -c.ev)
+    return tuple(out)
+
+
+# -- before the skat ------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _DealRow:
+    skat: Mask
+    hands: tuple[Mask, Mask, Mask]
+    pickup: tuple[tuple[float, float, float, float, int, int], ...]
+    """Per candidate game after picking up this skat: evaluator (win, p90),
+    solver (win, p90), value, base (base 0: null, evaluator only)."""
+    hand: tuple[float, float, int, int]
+    """The fixed hand game: solver (win, p90), value, base."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutlook:
+    """Sampled deals with the solver's outcomes, from which the expected
+    score of picking up and of the hand game follows at any bid, under any
+    weighting by the other seats' bids."""
+
+    seat: int
+    rows: tuple[_DealRow, ...]
+    hand_game: int
+    """The hand game played out (-1: none worth it)."""
+    prior: float
+
+    def weights(self, bids: tuple[int, int, int], refused: tuple[int, int, int]
+                ) -> list[float]:
+        return [_weight(r.hands, self.seat, bids, refused) for r in self.rows]
+
+    def pickup_ev(self, bid: int, weights: list[float], extra: float) -> float:
+        total = 0.0
+        norm = 0.0
+        for r, w in zip(self.rows, weights, strict=True):
+            if w <= 0:
+                continue
+            best = None
+            best_ev = -1e18
+            for e in r.pickup:
+                ew, e90, _, _, value, base = e
+                ev = (null_payoff(ew, value, bid, extra) if base == 0
+                      else _payoff(ew, e90, value, base, bid, extra=extra))
+                if ev > best_ev:
+                    best, best_ev = e, ev
+            assert best is not None
+            _, _, sw, s90, value, base = best
+            got = (null_payoff(sw, value, bid, extra) if base == 0
+                   else _payoff(sw, s90, value, base, bid, extra=extra))
+            total += w * got
+            norm += w
+        return total / norm if norm else 0.0
+
+    def hand_ev(self, bid: int, weights: list[float], extra: float) -> float | None:
+        if self.hand_game < 0:
+            return None
+        total = 0.0
+        norm = 0.0
+        for r, w in zip(self.rows, weights, strict=True):
+            if w <= 0:
+                continue
+            sw, s90, value, base = r.hand
+            total += w * _payoff(sw, s90, value, base, bid, extra=extra)
+            norm += w
+        return total / norm if norm else None
+
+    def mass(self, weights: list[float]) -> float:
+        return sum(weights)
+
+
+@lru_cache(maxsize=256)
+def hand_outlook(hand: Mask, seat: int, budget: SimBudget, salt: str, play: str
+                 ) -> DealOutlook:
+    """Sample deals of the 22 unseen cards (skat and both hands) and play
+    out, in each, the evaluator's two best pick-up games with their best
+    discards and the evaluator's best suit or grand hand game."""
+    forehand = seat == 0
+    rng = random.Random(f"outlook:{salt}:{seat}:{hand}")
+    probe = _Probe(seat, budget)
+    # The hand game: the evaluator's best suit or grand game without the skat.
+    hand_game = -1
+    best_hand = 0.0
+    for game in SUIT_AND_GRAND:
+        if _hopeless(game, hand):
+            continue
+        win, p90 = chances(game, hand, 10, forehand, play)
+        score = win * (3 * game_value(game, matadors(game, hand), hand=True) + 140)
+        if win > 0.35 and score > best_hand:
+            hand_game, best_hand = game, score
+    rows = []
+    done = 0
+    for _ in range(budget.deals):
+        if probe.spent(done):
+            break
+        others, skat = _deal_rest(rng, seat, hand, True)
+        done += 1
+        cards12 = hand | skat
+        games = []
+        for game in SUIT_AND_GRAND:
+            disc = _quick_discards(game, cards12)
+            if not disc:
+                continue
+            value = game_value(game, matadors(game, cards12))
+            base = GameType(game).base_value
+            best: tuple[int, int, float, float] | None = None
+            best_score = -1.0
+            for a, b in disc:
+                win, p90 = chances(game, cards12 & ~(1 << a | 1 << b),
+                                   CARD_POINTS[a] + CARD_POINTS[b], forehand, play)
+                score = win * (3 * value + 140) + p90 * base
+                if score > best_score:
+                    best, best_score = (a, b, win, p90), score
+            if best is not None:
+                games.append((best_score, game, best[0], best[1], (best[2], best[3]), value,
+                              base))
+        games.sort(key=lambda g: -g[0])
+        entries: list[tuple[float, float, float, float, int, int]] = []
+        for _, game, a, b, (win, p90), value, base in games[:2]:
+            mine = cards12 & ~(1 << a | 1 << b)
+            oc = probe.outcome(game, _with(others, seat, mine), CARD_POINTS[a] + CARD_POINTS[b],
+                               (win, p90))
+            entries.append((win, p90, oc[0], oc[1], value, base))
+        for ouvert in (False, True):
+            value = null_value(False, ouvert)
+            best_null = 0.0
+            for a, b in _null_discards(cards12):
+                best_null = max(best_null, win_chance(NULL, cards12 & ~(1 << a | 1 << b), 0,
+                                                      forehand, ouvert, play))
+            entries.append((best_null, 0.0, best_null, 0.0, value, 0))
+        hrow: tuple[float, float, int, int] = (0.0, 0.0, 0, 1)
+        if hand_game >= 0:
+            win, p90 = chances(hand_game, hand, points_of(skat), forehand, play)
+            oc = probe.outcome(hand_game, _with(others, seat, hand), points_of(skat), (win, p90))
+            hv = game_value(hand_game, matadors(hand_game, cards12), hand=True)
+            hrow = (oc[0], oc[1], hv, GameType(hand_game).base_value)
+        rows.append(_DealRow(skat, others, tuple(entries), hrow))
+    return DealOutlook(seat, tuple(rows), hand_game, budget.prior)
+
+
+class Blend:
+    """The expected scores of a ten-card hand before the skat, at any bid:
+    the solver's deals (weighted by the other seats' bids) blended with the
+    evaluator's outlook, its estimate counting as ``prior`` deals."""
+
+    def __init__(self, hand: Mask, seat: int, bids: tuple[int, int, int],
+                 refused: tuple[int, int, int], budget: SimBudget, salt: str, play: str,
+                 skats: int, extra: float) -> None:
+        self.look = outlook(hand, seat == 0, skats, salt, play)
+        self.deals = hand_outlook(hand, seat, budget, salt, play)
+        self.weights = self.deals.weights(bids, refused)
+        self.mass = self.deals.mass(self.weights)
+        self.k = budget.prior
+        self.extra = extra
+
+    def evs(self, bid: int) -> tuple[float, list[float]]:
+        """Picking up and every hand game of :data:`.bidding.HAND_GAMES` at ``bid``."""
+        m, k, x = self.mass, self.k, self.extra
+        pick = (m * self.deals.pickup_ev(bid, self.weights, x)
+                + k * self.look.pickup_ev(bid, x)) / (m + k)
+        hand_evs = self.look.hand_evs(bid, x)
+        sim_hand = self.deals.hand_ev(bid, self.weights, x)
+        if sim_hand is not None:
+            i = SUIT_AND_GRAND.index(self.deals.hand_game)
+            hand_evs[i] = (m * sim_hand + k * hand_evs[i]) / (m + k)
+        return pick, hand_evs
+
+
+__all__ = [
+    "Blend",
+    "DealOutlook",
+    "Planned",
+    "SimBudget",
+    "hand_outlook",
+    "pickup_plan",
+]

@@ -1,0 +1,530 @@
+"""The table server: WebSocket connections in, one :class:`~.tables.Table`
+per match, every table saved atomically after every change.
+
+The server owns the matches.  A client sends actions; the server checks them
+with the engine and answers each one (``ack`` or ``error``), then sends every
+seat of the table its own ``state`` (its seat's view only).  Bots think in a
+process pool (or threads), never on the event loop.  docs/protocol.md has
+the messages; the limits (message size and rate, tables, connections) are
+:class:`Limits`.
+
+Run it with ``skat serve``; tests and ``skat host`` start it in-process with
+:func:`start_server`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import signal
+import ssl
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from skat_core.bots import make_bot
+from skat_core.game import Action
+from skat_core.views import SeatView
+
+from .protocol import (
+    MAX_MESSAGE,
+    PROTOCOL,
+    Act,
+    ClientMessage,
+    Create,
+    Join,
+    Ping,
+    ProtocolError,
+    Resume,
+    encode,
+    parse_client_message,
+)
+from .tables import BotTurn, Table, show_code
+
+log = logging.getLogger(__name__)
+
+CLOSE_VERSION = 4000
+CLOSE_LIMIT = 4001
+CLOSE_REPLACED = 4002
+CLOSE_ABUSE = 4003
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one server allows (docs/protocol.md, Limits)."""
+
+    max_tables: int = 400
+    """Tables whose match is not over."""
+    max_connections: int = 1500
+    max_per_address: int = 64
+    """Connections from one IP address."""
+    rate: float = 20.0
+    """Messages per second a connection may send on average ..."""
+    burst: int = 40
+    """... and at once."""
+    opening_timeout: float = 15.0
+    """Seconds a new connection has to send its first message."""
+    max_failures: int = 10
+    """Refused joins and resumes (wrong codes or tokens) before a connection is closed."""
+    max_creates: int = 5
+    """Tables one connection may create."""
+
+
+def choose_action(level: str, seed: str, view: SeatView) -> Action:
+    """A bot's action (runs in the bot pool; a failing bot plays its first
+    legal action, so a broken bot never stops a table)."""
+    try:
+        action = view.legal[0] if len(view.legal) == 1 else make_bot(level, seed).choose(view)
+        if action in view.legal:
+            return action
+    except Exception:  # the table must go on
+        log.exception("bot %s failed", level)
+    return view.legal[0]
+
+
+def watch_server(server: int) -> None:
+    """In a bot worker: end when the server process is gone (also after a
+    kill -9, which gives the pool no chance to stop its workers)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="watch-server").start()
+
+
+def write_atomically(path: Path, data: bytes, sync: bool = True) -> None:
+    """Replace ``path`` in one step: write a temporary file beside it, sync,
+    rename, sync the directory (as the app's own save does)."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        if sync:
+            f.flush()
+            os.fsync(f.fileno())
+    os.replace(tmp, path)
+    if sync:
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class _Conn:
+    ws: ServerConnection
+    address: str
+    bucket: _Bucket
+    table: str | None = None
+    player: int = -1
+    failures: int = 0
+    refused: int = 0
+    creates: int = 0
+
+
+@dataclass(eq=False)
+class _Live:
+    """A table with what the server keeps beside it."""
+
+    table: Table
+    path: Path
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: dict[int, _Conn] = field(default_factory=dict)
+    thinking: int = -1
+    """The version a bot was asked about."""
+    timer: asyncio.TimerHandle | None = None
+    outcomes_sent: int = 0
+
+
+class TableServer:
+    """The tables and the connections of one server process."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        limits: Limits | None = None,
+        bot_delay: float = 0.7,
+        bot_pool: str = "process",
+        bot_workers: int = 1,
+        sync: bool = True,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.tables_dir = self.data_dir / "tables"
+        self.tables_dir.mkdir(parents=True, exist_ok=True)
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.sync = sync
+        self.pool: concurrent.futures.Executor
+        if bot_pool == "process":
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_server, initargs=(os.getpid(),))
+        else:
+            self.pool = concurrent.futures.ThreadPoolExecutor(bot_workers,
+                                                              thread_name_prefix="bot")
+        self.live: dict[str, _Live] = {}
+        self.codes: dict[str, str] = {}
+        self.conns: set[_Conn] = set()
+        self.per_address: dict[str, int] = defaultdict(int)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._load()
+
+    # -- tables on disk -------------------------------------------------------
+
+    def _load(self) -> None:
+        for path in sorted(self.tables_dir.glob("*.json")):
+            try:
+                table = Table.from_doc(json.loads(path.read_text(encoding="utf-8")))
+            except (ValueError, KeyError, TypeError) as e:
+                aside = path.with_name(path.name + ".broken")
+                log.error("table %s cannot be read (%s); moved to %s", path, e, aside)
+                path.replace(aside)
+                continue
+            self._add(table, path)
+        log.info("%d tables loaded from %s", len(self.live), self.tables_dir)
+
+    def _add(self, table: Table, path: Path | None = None) -> _Live:
+        live = _Live(table, path or self.tables_dir / f"{table.id}.json")
+        m = table.match
+        live.outcomes_sent = len(m.outcomes) if m is not None else 0
+        self.live[table.id] = live
+        self.codes[table.code] = table.id
+        return live
+
+    async def _save(self, live: _Live) -> None:
+        data = json.dumps(live.table.to_doc(), separators=(",", ":")).encode()
+        await asyncio.to_thread(write_atomically, live.path, data, self.sync)
+
+    def open_tables(self) -> int:
+        return sum(1 for lv in self.live.values() if lv.table.status != "over")
+
+    # -- connections ------------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        lim = self.limits
+        if len(self.conns) >= lim.max_connections or \
+                self.per_address[address] >= lim.max_per_address:
+            await self._send(ws, ProtocolError(
+                "limit", "the server is full: too many connections").to_json())
+            await ws.close(CLOSE_LIMIT, "too many connections")
+            return
+        conn = _Conn(ws, address, _Bucket(lim.rate, lim.burst))
+        self.conns.add(conn)
+        self.per_address[address] += 1
+        try:
+            try:
+                first = await asyncio.wait_for(ws.recv(), lim.opening_timeout)
+            except TimeoutError:
+                await ws.close(CLOSE_ABUSE, "no opening message")
+                return
+            await self._receive(conn, first)
+            async for raw in ws:
+                await self._receive(conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.conns.discard(conn)
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
+            await self._left(conn)
+
+    async def _send(self, ws: ServerConnection, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(encode(message))
+
+    async def _receive(self, conn: _Conn, raw: str | bytes) -> None:
+        if not conn.bucket.take():
+            conn.refused += 1
+            if conn.refused > 5 * self.limits.burst:
+                await conn.ws.close(CLOSE_ABUSE, "far too many messages")
+                return
+            await self._send(conn.ws, ProtocolError(
+                "rate", f"too many messages: at most {self.limits.rate:g} a second").to_json())
+            return
+        seq = None
+        try:
+            message = parse_client_message(raw, opening=conn.table is None)
+            if isinstance(message, Act):
+                seq = message.seq
+            await self._dispatch(conn, message)
+        except ProtocolError as e:
+            await self._send(conn.ws, e.to_json(seq))
+            if e.code == "version":
+                await conn.ws.close(CLOSE_VERSION, "protocol version")
+            elif e.code in ("code", "token"):
+                conn.failures += 1
+                if conn.failures >= self.limits.max_failures:
+                    await conn.ws.close(CLOSE_ABUSE, "too many refused codes or tokens")
+        except Exception:  # one broken message must never stop the server
+            log.exception("message failed")
+            await self._send(conn.ws, ProtocolError(
+                "internal", "the server could not handle this message").to_json(seq))
+
+    async def _dispatch(self, conn: _Conn, message: ClientMessage) -> None:
+        if isinstance(message, Ping):
+            await self._send(conn.ws, {"type": "pong"})
+        elif isinstance(message, Create):
+            await self._create(conn, message)
+        elif isinstance(message, Join):
+            table_id = self.codes.get(message.code)
+            live = self.live.get(table_id) if table_id else None
+            if live is None:
+                raise ProtocolError("code", "no table has this invitation code", "code")
+            async with live.lock:
+                player, token = live.table.join(message.name)
+                await self._save(live)
+            await self._seat(conn, live, player, token)
+        elif isinstance(message, Resume):
+            live = self.live.get(message.table)
+            if live is None:
+                raise ProtocolError("token", "no such table on this server", "table")
+            player = live.table.player_of(message.token)
+            await self._seat(conn, live, player, None)
+        elif isinstance(message, Act):
+            await self._act(conn, message)
+
+    async def _create(self, conn: _Conn, message: Create) -> None:
+        if conn.creates >= self.limits.max_creates:
+            raise ProtocolError("limit", "this connection has created enough tables")
+        if self.open_tables() >= self.limits.max_tables:
+            raise ProtocolError("limit", f"the server holds {self.limits.max_tables} tables, "
+                                "its most: try again later")
+        table = Table.create(message, time.time())
+        while table.code in self.codes:  # pragma: no cover - 32**8 codes
+            table = Table.create(message, time.time())
+        live = self._add(table)
+        conn.creates += 1
+        await self._save(live)
+        await self._send(conn.ws, {"type": "created", "table": table.id, "code": table.code,
+                                   "invitation": show_code(table.code)})
+
+    async def _seat(self, conn: _Conn, live: _Live, player: int, token: str | None) -> None:
+        table = live.table
+        old = live.conns.get(player)
+        conn.table, conn.player = table.id, player
+        live.conns[player] = conn
+        if old is not None and old is not conn:
+            old.table = None
+            await old.ws.close(CLOSE_REPLACED, "the seat was taken up by a new connection")
+        welcome: dict[str, Any] = {"type": "welcome", "protocol": PROTOCOL, "table": table.id,
+                                   "player": player, "code": table.code}
+        if token is not None:
+            welcome["token"] = token
+        await self._send(conn.ws, welcome)
+        m = table.match
+        for number in range(len(m.outcomes) if m is not None else 0):
+            await self._send(conn.ws, {"type": "deal", "number": number,
+                                       "record": table.finished_record(number)})
+        async with live.lock:
+            table.connect(player, True, time.time())
+        await self._note(live, "returned" if token is None else "joined", player)
+        await self._changed(live)
+
+    async def _left(self, conn: _Conn) -> None:
+        if conn.table is None:
+            return
+        live = self.live.get(conn.table)
+        if live is None or live.conns.get(conn.player) is not conn:
+            return
+        del live.conns[conn.player]
+        async with live.lock:
+            live.table.connect(conn.player, False, time.time())
+        await self._note(live, "dropped", conn.player)
+        await self._changed(live)
+        if live.table.status == "over" and not live.conns:
+            self._retire(live)
+
+    def _retire(self, live: _Live) -> None:
+        """A finished match nobody watches any more leaves memory (its file
+        moves to tables/done/)."""
+        done = self.tables_dir / "done"
+        done.mkdir(exist_ok=True)
+        if live.path.exists():
+            live.path.replace(done / live.path.name)
+        self.live.pop(live.table.id, None)
+        self.codes.pop(live.table.code, None)
+
+    async def _note(self, live: _Live, event: str, player: int) -> None:
+        note = {"type": "note", "event": event, "player": player,
+                "name": live.table.seats[player].name}
+        for p, c in list(live.conns.items()):
+            if p != player:
+                await self._send(c.ws, note)
+
+    async def _act(self, conn: _Conn, message: Act) -> None:
+        assert conn.table is not None
+        live = self.live.get(conn.table)
+        if live is None:
+            raise ProtocolError("token", "this table is gone")
+        async with live.lock:
+            applied = live.table.act(conn.player, message.seq, message.action, time.time())
+            if applied:
+                await self._save(live)
+        await self._send(conn.ws, {"type": "ack", "seq": message.seq,
+                                   "duplicate": not applied})
+        if applied:
+            await self._changed(live)
+
+    async def _changed(self, live: _Live) -> None:
+        """Tell every seat, then let a bot move if one is to."""
+        table = live.table
+        now = time.time()
+        m = table.match
+        outcomes = len(m.outcomes) if m is not None else 0
+        for number in range(live.outcomes_sent, outcomes):
+            record = table.finished_record(number)
+            for c in list(live.conns.values()):
+                await self._send(c.ws, {"type": "deal", "number": number, "record": record})
+        live.outcomes_sent = outcomes
+        for p, c in list(live.conns.items()):
+            await self._send(c.ws, table.state_json(p, now))
+        self._drive(live)
+
+    # -- bots -------------------------------------------------------------------
+
+    def _drive(self, live: _Live) -> None:
+        table = live.table
+        now = time.time()
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        if table.settle(now):
+            self._spawn(self._save_and_tell(live))
+            return
+        turn = table.bot_turn(now)
+        if turn is None:
+            due = table.takeover_due(now)
+            if due is not None:
+                loop = asyncio.get_running_loop()
+                live.timer = loop.call_later(due - now + 0.01, self._spawn_changed, live)
+            return
+        if live.thinking == turn.version:
+            return
+        live.thinking = turn.version
+        self._spawn(self._think(live, turn))
+
+    async def _save_and_tell(self, live: _Live) -> None:
+        async with live.lock:
+            await self._save(live)
+        await self._changed(live)
+
+    def _spawn_changed(self, live: _Live) -> None:
+        live.timer = None
+        self._spawn(self._changed(live))
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _think(self, live: _Live, turn: BotTurn) -> None:
+        start = time.monotonic()
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(self.pool, choose_action, turn.level, turn.seed,
+                                            turn.view)
+        wait = self.bot_delay - (time.monotonic() - start)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        async with live.lock:
+            applied = live.table.apply_bot(turn, action, time.time())
+            if applied:
+                await self._save(live)
+        if applied:
+            await self._changed(live)
+
+    def close(self) -> None:
+        for live in self.live.values():
+            if live.timer is not None:
+                live.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        self.pool.shutdown(wait=isinstance(self.pool, concurrent.futures.ProcessPoolExecutor),
+                           cancel_futures=True)
+
+
+def ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
+    """TLS for wss:// from a certificate and its key (None without them)."""
+    if certfile is None:
+        if keyfile is not None:
+            raise ValueError("--keyfile needs --certfile")
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+async def start_server(
+    tables: TableServer, host: str = "127.0.0.1", port: int = 7878,
+    tls: ssl.SSLContext | None = None,
+) -> Server:
+    """Listen on ``host:port`` (port 0: any free port)."""
+    return await serve(
+        tables.handler, host, port, ssl=tls, max_size=MAX_MESSAGE, max_queue=16, compression=None,
+        ping_interval=20, ping_timeout=20, close_timeout=2,
+    )
+
+
+def bound_port(server: Server) -> int:
+    for sock in server.sockets:
+        port: int = sock.getsockname()[1]
+        return port
+    raise RuntimeError("the server listens nowhere")
+
+
+async def serve_forever(
+    data_dir: Path, host: str, port: int, tls: ssl.SSLContext | None = None,
+    ready: Callable[[int], None] | None = None, **options: Any,
+) -> None:
+    """``skat serve``: run until cancelled (Ctrl+C)."""
+    tables = TableServer(data_dir, **options)
+    stop = asyncio.get_running_loop().create_future()
+    with contextlib.suppress(NotImplementedError):  # SIGTERM: stop as Ctrl+C does
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set_result, None)
+    try:
+        server = await start_server(tables, host, port, tls)
+        if ready is not None:
+            ready(bound_port(server))
+        async with server:
+            await stop
+    finally:
+        tables.close()
+
+
+__all__ = ["Limits", "TableServer", "bound_port", "serve_forever", "ssl_context",
+           "start_server"]

@@ -1,0 +1,42 @@
+"""The key bar at the bottom of every screen, without Textual's leak.
+
+Textual's ``Footer`` (8.2) builds new key widgets every time the screen's
+bindings change (after every card at the table) and binds each new key to
+its ``compact`` reactive.  The bindings of the keys it threw away stay in
+that reactive's watcher list until ``compact`` itself changes, which it never
+does, so every old key (its styles, caches, rendered lines) is kept for as
+long as the screen lives: about 80 widgets per deal at the table, the bulk
+of the app's growth over a long session.  This footer drops those stale
+watchers each time it builds its keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Footer as TextualFooter
+
+
+def drop_stale_watchers(node: Any) -> int:
+    """Forget the watchers of ``node``'s reactives that belong to widgets no
+    longer in the DOM; how many were dropped."""
+    watchers: dict[str, list[tuple[Any, Any]]] = getattr(node, "__watchers", {})
+    dropped = 0
+    for name, entries in watchers.items():
+        keep = [(w, cb) for w, cb in entries
+                if w is node or (getattr(w, "is_attached", True) and not w._closing)]
+        dropped += len(entries) - len(keep)
+        watchers[name] = keep
+    return dropped
+
+
+class Footer(TextualFooter):
+    """Textual's footer, minus the keys it no longer shows."""
+
+    def compose(self) -> ComposeResult:
+        drop_stale_watchers(self)  # the old keys were removed just before this
+        yield from super().compose()
+
+
+__all__ = ["Footer", "drop_stale_watchers"]

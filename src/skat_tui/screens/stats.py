@@ -1,0 +1,513 @@
+"""Statistics of the player's play: tables and charts from the history.
+
+The figures are :func:`skat_tui.stats.compute`'s; this screen only shows
+them.  Filters on top (a date range, the kind of match, whose seats) are
+changed with the fields or the keys ``k`` (kind) and ``p`` (player); the
+tabs (``1``–``6``) hold the tables and three charts drawn by textual-plotext:
+points per deal over time, the running totals of a match (``[`` / ``]``
+choose it) and the distribution of the soloist's card points.
+
+Player names come from the history, that is from outside: every cell is a
+Rich ``Text`` (never markup), and chart labels are stripped of control
+characters before plotext sees them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import date
+from typing import ClassVar
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Input, Label, Select, Static, TabbedContent, TabPane
+from textual_plotext import PlotextPlot
+
+from skat_core.match import Scoring
+
+from ..footer import Footer
+from ..stats import (
+    WON_AT,
+    Figures,
+    Filters,
+    History,
+    MatchLine,
+    Statistics,
+    compute,
+    kinds_in,
+    load_history,
+    players_in,
+)
+from ..storage import Storage, StorageError
+
+SCORING_LABELS = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "standard"}
+TABS = ("figures", "levels", "dailies", "time", "match", "cards")
+ALL = "*"
+"""The Select value for no filter."""
+
+
+def plain(text: str) -> str:
+    """``text`` without control characters (for chart labels, which plotext
+    turns into terminal text)."""
+    return "".join("\ufffd" if unicodedata.category(ch).startswith("C") else ch
+                   for ch in text)
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def _table(*headers: str) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
+    return table
+
+
+def summary_text(f: Figures, scoring: Scoring) -> Text:
+    """The headline: deals, points per deal, defence, overbids."""
+    text = Text()
+    text.append(f"{f.deals}", style="bold")
+    text.append(f" deal{'s' if f.deals != 1 else ''} ({f.passed_in} passed in) · ")
+    text.append(f"{f.per_deal(scoring):+.1f}", style="bold")
+    text.append(f" per deal ({SCORING_LABELS[scoring]})\nDefence won ")
+    text.append(f"{f.defences_won} of {f.defences}", style="bold")
+    text.append(f" ({_percent(f.defences_won, f.defences)}) · lost overbid ")
+    text.append(f"{f.overbid}", style="bold")
+    text.append(f" of {f.solo_games} games as soloist")
+    return text
+
+
+def games_table(f: Figures) -> Table | Text:
+    if not f.games:
+        return Text("No games as soloist yet.", style="dim")
+    table = _table("soloist", "games", "won", "lost", "won %", "avg value")
+    for g in f.games:
+        table.add_row(Text(g.game), str(g.played), str(g.won), str(g.lost),
+                      _percent(g.won, g.played), f"{g.average_value:.1f}")
+    table.add_row(Text("all", style="bold"), str(f.solo_games), str(f.solo_won),
+                  str(f.solo_games - f.solo_won), _percent(f.solo_won, f.solo_games),
+                  f"{f.solo_value_sum / f.solo_games:.1f}" if f.solo_games else "-",
+                  style="bold")
+    return table
+
+
+def extremes_table(f: Figures) -> Table:
+    """Schneider and schwarz in suit and grand games, from each side."""
+    table = _table("", "made schneider", "made schwarz", "got schneider", "got schwarz")
+    for side, e in (("as soloist", f.as_soloist), ("as defender", f.as_defender)):
+        table.add_row(Text(side), str(e.made_schneider), str(e.made_schwarz),
+                      str(e.got_schneider), str(e.got_schwarz))
+    return table
+
+
+def levels_table(stats: Statistics, scoring: Scoring) -> Table | Text:
+    if not stats.by_level:
+        return Text("No deals in these filters.", style="dim")
+    short = "SF" if scoring == Scoring.SEEGER_FABIAN else "std"
+    table = _table("against", "deals", f"{short}/deal", "solo", "won", "avg", "overbid",
+                   "defence", "schneider")
+    for level, f in stats.by_level:
+        avg = f"{f.solo_value_sum / f.solo_games:.1f}" if f.solo_games else "-"
+        table.add_row(Text(level), str(f.deals), f"{f.per_deal(scoring):+.1f}",
+                      str(f.solo_games), _percent(f.solo_won, f.solo_games), avg,
+                      str(f.overbid), _percent(f.defences_won, f.defences),
+                      f"{f.as_soloist.made_schneider}/{f.as_soloist.got_schneider}")
+    return table
+
+
+LEVELS_KEY = Text(
+    "solo: games as soloist · won: their share · avg: their average value · overbid: "
+    "lost as overbid · defence: share won · schneider: made / got as soloist", style="dim")
+
+
+def dailies_table(stats: Statistics) -> Table | Text:
+    if not stats.dailies:
+        return Text("No dailies in these filters: d on the start screen plays today's.",
+                    style="dim")
+    table = _table("daily", "attempt", "deals", "Seeger-Fabian", "standard")
+    for a in reversed(stats.dailies):
+        attempt = {True: "scored", False: "practice", None: "-"}[a.scored]
+        table.add_row(Text(a.day), attempt, str(a.deals), f"{a.seeger_fabian:+d}",
+                      f"{a.standard:+d}")
+    return table
+
+
+def days_table(stats: Statistics, scoring: Scoring) -> Table | Text:
+    if not stats.days:
+        return Text("")
+    short = "SF" if scoring == Scoring.SEEGER_FABIAN else "std"
+    table = _table("day", "deals", short, f"{short}/deal")
+    for d in reversed(stats.days):
+        total = d.standard if scoring == Scoring.STANDARD else d.seeger_fabian
+        table.add_row(Text(d.day), str(d.deals), f"{total:+d}", f"{d.per_deal(scoring):+.1f}")
+    return table
+
+
+class Counted(Message):
+    """The worker has read the history (if ``reload``) and counted it."""
+
+    def __init__(self, generation: int, reload: bool, history: History, error: str | None,
+                 stats: Statistics) -> None:
+        super().__init__()
+        self.generation = generation
+        self.reload = reload
+        self.history = history
+        self.error = error
+        self.stats = stats
+
+
+def _ticks(labels: list[str], most: int = 5) -> tuple[list[float], list[str]]:
+    """At most ``most`` evenly spread tick positions and their labels."""
+    if len(labels) <= most:
+        return [float(i) for i in range(len(labels))], labels
+    step = (len(labels) - 1) / (most - 1)
+    picks = sorted({round(i * step) for i in range(most)})
+    return [float(i) for i in picks], [labels[i] for i in picks]
+
+
+class StatsScreen(Screen[None]):
+    """The statistics of ``storage``'s history (None: the default :class:`Storage`)."""
+
+    CSS_PATH = "../styles/stats.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k", "next_kind", "Kind"),
+        Binding("p", "next_player", "Player"),
+        Binding("s", "toggle_scoring", "SF / std"),
+        Binding("left_square_bracket", "match(-1)", "Match", key_display="[ ]"),
+        Binding("right_square_bracket", "match(1)", "Next match", show=False),
+        *(Binding(str(n), f"tab('{tab}')", tab, show=False) for n, tab in enumerate(TABS, 1)),
+        Binding("r", "reload", "Reload"),
+        Binding("escape", "close", "Back", key_display="Esc"),
+    ]
+
+    def __init__(self, storage: Storage | None = None) -> None:
+        super().__init__()
+        self.storage = storage if storage is not None else Storage()
+        self.history = History([])
+        self.error: str | None = None
+        self.filters = Filters()
+        self.scoring = Scoring.SEEGER_FABIAN
+        self.stats = compute([])
+        self.match_index = -1
+        """Which match the running-totals chart shows (-1: the latest)."""
+        self.kinds: list[str] = []
+        self.players: list[str] = []
+        self.reading = True
+        """The history is being read (the first time, or after r).  (Not
+        ``loading``: that is Textual's loading indicator.)"""
+        self._generation = 0
+        """Counts the loads and recomputations asked for; only the latest is shown."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="stats-title", classes="list-title")
+        with Horizontal(id="stats-filters"):
+            yield Label("From ")
+            yield Input(placeholder="YYYY-MM-DD", id="stats-from", compact=True,
+                        max_length=10)
+            yield Label(" to ")
+            yield Input(placeholder="YYYY-MM-DD", id="stats-to", compact=True, max_length=10)
+            yield Select[str]([(Text("every kind"), ALL)], id="stats-kind", compact=True,
+                              allow_blank=False, value=ALL)
+            yield Select[str]([(Text("every human seat"), ALL)], id="stats-player",
+                              compact=True, allow_blank=False, value=ALL)
+        yield Static(id="stats-message", classes="list-message")
+        with TabbedContent(id="stats-tabs"):
+            with TabPane("1 Figures", id="figures"), VerticalScroll():
+                yield Static(id="stats-summary")
+                yield Static(id="stats-games")
+                yield Static(id="stats-extremes")
+            with TabPane("2 Levels", id="levels"), VerticalScroll():
+                yield Static(id="stats-levels")
+            with TabPane("3 Dailies", id="dailies"), VerticalScroll():
+                yield Static(id="stats-dailies")
+                yield Static(id="stats-days")
+            with TabPane("4 Over time", id="time"):
+                yield PlotextPlot(id="plot-time")
+            with TabPane("5 Match", id="match"):
+                yield PlotextPlot(id="plot-match")
+            with TabPane("6 Card points", id="cards"):
+                yield PlotextPlot(id="plot-cards")
+        yield Static(id="stats-notes", classes="list-note -empty")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.load()
+        self.query_one("#stats-tabs Tabs").focus()
+
+    # -- data ----------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Read the history again and show its statistics (in a worker thread:
+        a long history never holds up the screen)."""
+        self._generation += 1
+        self.reading = True
+        self._work(self._generation, True, self.filters)
+        self.show()
+
+    def recompute(self) -> None:
+        """Count again with the current filters (in a worker thread)."""
+        self._generation += 1
+        self._work(self._generation, False, self.filters)
+
+    @work(thread=True, group="stats")
+    def _work(self, generation: int, reload: bool, filters: Filters) -> None:
+        history, error = self.history, self.error
+        if reload:
+            try:
+                history, error = load_history(self.storage), None
+            except StorageError as e:
+                history, error = History([]), e.message
+        stats = compute(history.deals, filters)
+        self.post_message(Counted(generation, reload, history, error, stats))
+
+    def on_counted(self, message: Counted) -> None:
+        message.stop()
+        if message.generation != self._generation:
+            return  # a later load or filter has been asked for meanwhile
+        reload, history = message.reload, message.history
+        self.history, self.error, self.stats = history, message.error, message.stats
+        self.reading = False
+        self.match_index = -1
+        if reload:
+            self.kinds = kinds_in(history.deals)
+            self.players = players_in(history.deals)
+            if self.filters.player is not None and self.filters.player not in self.players:
+                self.players.append(self.filters.player)
+            self._fill_selects()
+        self.show()
+
+    def _fill_selects(self) -> None:
+        kind = self.query_one("#stats-kind", Select)
+        kind.set_options([(Text("every kind"), ALL), *((Text(k), k) for k in self.kinds)])
+        kind.value = next(iter(self.filters.kinds), ALL)
+        player = self.query_one("#stats-player", Select)
+        player.set_options([(Text("every human seat"), ALL),
+                            *((Text(p, no_wrap=True, overflow="ellipsis"), p)
+                              for p in self.players)])
+        player.value = self.filters.player if self.filters.player is not None else ALL
+
+    # -- showing ---------------------------------------------------------------------
+
+    def show(self) -> None:
+        s = self.stats
+        title = Text("Statistics", style="bold")
+        if self.filters.player is not None:
+            title.append(" of ")
+            title.append(self.filters.player)  # from the history: text, never markup
+        if self.reading:
+            title.append(" · reading the history…", style="dim")
+        else:
+            title.append(f" · {len(self.history.deals)} deals in the history", style="")
+        self.query_one("#stats-title", Static).update(title)
+        message = self.query_one("#stats-message", Static)
+        nothing = self.error is not None or not self.history.deals
+        if self.reading and not self.history.deals:
+            message.update(Text("Reading the history…", style="dim"))
+        elif self.error is not None:
+            message.update(Text.assemble(
+                (f"The statistics cannot be shown: {self.error}", "bold red"),
+                "\n\nr tries again · Esc goes back"))
+        elif not self.history.deals:
+            message.update(Text(
+                f"No finished deals yet ({self.storage.history_path}).\n\n"
+                "Play a match and your statistics appear here: games as soloist, "
+                "defence, points per deal, dailies, with charts."))
+        message.display = nothing
+        self.query_one("#stats-filters").display = not nothing
+        self.query_one("#stats-tabs").display = not nothing
+        self.query_one("#stats-summary", Static).update(
+            summary_text(s.overall, self.scoring) if not s.empty
+            else Text("No deals of yours in these filters.", style="bold"))
+        self.query_one("#stats-games", Static).update(games_table(s.overall))
+        self.query_one("#stats-extremes", Static).update(extremes_table(s.overall))
+        self.query_one("#stats-levels", Static).update(Group(
+            levels_table(s, self.scoring), Text(""), LEVELS_KEY))
+        self.query_one("#stats-dailies", Static).update(dailies_table(s))
+        self.query_one("#stats-days", Static).update(days_table(s, self.scoring))
+        self.draw_time()
+        self.draw_match()
+        self.draw_cards()
+        notes = list(self.history.warnings)
+        if s.unplaced:
+            deals = "older deal does not" if s.unplaced == 1 else "older deals do not"
+            notes.insert(0, f"{s.unplaced} {deals} say who sat where: choose a player (p) "
+                            "to count them")
+        note = self.query_one("#stats-notes", Static)
+        note.update(Text("\n".join(f"⚠ {n}" for n in notes)))
+        note.set_class(not notes, "-empty")
+        self.refresh_bindings()
+
+    def draw_time(self) -> None:
+        widget = self.query_one("#plot-time", PlotextPlot)
+        plt = widget.plt
+        plt.clear_data()
+        plt.clear_figure()
+        days = self.stats.days
+        label = SCORING_LABELS[self.scoring]
+        plt.title(f"Points per deal by day ({label})")
+        if days:
+            values = [d.per_deal(self.scoring) for d in days]
+            xs = list(range(len(days)))
+            plt.plot(xs, values, marker="braille")
+            plt.scatter(xs, values, marker="●")
+            plt.hline(0)
+            ticks, labels = _ticks([plain(d.day[5:]) for d in days])
+            plt.xticks(ticks, labels)
+        widget.refresh()
+
+    @property
+    def shown_match(self) -> MatchLine | None:
+        matches = self.stats.matches
+        if not matches:
+            return None
+        return matches[max(0, min(len(matches) - 1, self.match_index % len(matches)))]
+
+    def draw_match(self) -> None:
+        widget = self.query_one("#plot-match", PlotextPlot)
+        plt = widget.plt
+        plt.clear_data()
+        plt.clear_figure()
+        match = self.shown_match
+        if match is None:
+            plt.title("Running totals: no match in these filters")
+        else:
+            n = self.stats.matches.index(match) + 1
+            kinds = ", ".join(sorted(match.kinds))
+            plt.title(plain(f"Match {n} of {len(self.stats.matches)} · {match.date[:10]} · "
+                            f"{kinds} · {SCORING_LABELS[self.scoring]}"))
+            totals = match.running_totals(self.scoring)
+            xs = list(range(len(match.deals) + 1))
+            for name, values in totals.items():
+                plt.plot(xs, [0, *values], label=plain(name)[:20], marker="braille")
+            shown = xs if len(xs) <= 13 else xs[:: max(1, len(xs) // 6)]
+            plt.xticks([float(x) for x in shown])
+            plt.xlabel("deal")
+        widget.refresh()
+
+    def draw_cards(self) -> None:
+        widget = self.query_one("#plot-cards", PlotextPlot)
+        plt = widget.plt
+        plt.clear_data()
+        plt.clear_figure()
+        points = self.stats.overall.card_points
+        reached = sum(1 for p in points if p >= WON_AT)
+        plt.title(f"Soloist's card points, suit and grand: {reached} of {len(points)} "
+                  f"reached {WON_AT}")
+        if points:
+            bins = [0] * 12  # 0-10, 11-20, ..., 51-60 lost; 61-70 ... 111-120 won
+            for p in points:
+                bins[max(0, p - 1) // 10] += 1
+            labels = [f"≤{10 * (i + 1)}" for i in range(12)]
+            lost = [n if i < 6 else 0 for i, n in enumerate(bins)]
+            won = [n if i >= 6 else 0 for i, n in enumerate(bins)]
+            plt.bar(labels, lost, color="red", label="lost (≤60)")
+            plt.bar(labels, won, color="green", label="won (61+)")
+            top = max(bins)
+            plt.yticks([float(y) for y in range(0, top + 1, max(1, top // 5))])
+        widget.refresh()
+
+    # -- filters -------------------------------------------------------------------
+
+    def _parse_day(self, widget: Input) -> tuple[bool, date | None]:
+        text = widget.value.strip()
+        if not text:
+            return True, None
+        try:
+            return True, date.fromisoformat(text)
+        except ValueError:
+            return False, None
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        ok_from, start = self._parse_day(self.query_one("#stats-from", Input))
+        ok_to, end = self._parse_day(self.query_one("#stats-to", Input))
+        event.input.set_class(not (ok_from if event.input.id == "stats-from" else ok_to),
+                              "-invalid")
+        if ok_from and ok_to and (start, end) != (self.filters.start, self.filters.end):
+            self.filters = Filters(start, end, self.filters.kinds, self.filters.player)
+            self.recompute()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one("#stats-tabs Tabs").focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        value = event.value
+        if event.select.id == "stats-kind":
+            kinds = frozenset() if value in (ALL, Select.BLANK) else frozenset({str(value)})
+            if kinds != self.filters.kinds:
+                self.filters = Filters(self.filters.start, self.filters.end, kinds,
+                                       self.filters.player)
+                self.recompute()
+        elif event.select.id == "stats-player":
+            player = None if value in (ALL, Select.BLANK) else str(value)
+            if player != self.filters.player:
+                self.filters = Filters(self.filters.start, self.filters.end,
+                                       self.filters.kinds, player)
+                self.recompute()
+
+    def _cycle(self, select_id: str, values: list[str]) -> None:
+        select = self.query_one(select_id, Select)
+        order = [ALL, *values]
+        current = select.value if select.value in order else ALL
+        select.value = order[(order.index(str(current)) + 1) % len(order)]
+
+    def action_next_kind(self) -> None:
+        self._cycle("#stats-kind", self.kinds)
+
+    def action_next_player(self) -> None:
+        self._cycle("#stats-player", self.players)
+
+    def action_toggle_scoring(self) -> None:
+        self.scoring = (Scoring.STANDARD if self.scoring == Scoring.SEEGER_FABIAN
+                        else Scoring.SEEGER_FABIAN)
+        self.show()
+
+    def action_match(self, step: int) -> None:
+        if self.stats.matches:
+            self.match_index = (self.match_index + step) % len(self.stats.matches)
+            self.query_one("#stats-tabs", TabbedContent).active = "match"
+            self.draw_match()
+
+    def action_tab(self, tab: str) -> None:
+        if not self.query_one("#stats-tabs").display:
+            return
+        self.query_one("#stats-tabs", TabbedContent).active = tab
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_kind", "next_player", "toggle_scoring", "tab"):
+            return True if self.history.deals else None
+        if action == "match":
+            return True if len(self.stats.matches) > 1 else None
+        return True
+
+    def action_reload(self) -> None:
+        self.load()
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) <= 2:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+
+__all__ = [
+    "StatsScreen",
+    "dailies_table",
+    "days_table",
+    "extremes_table",
+    "games_table",
+    "levels_table",
+    "plain",
+    "summary_text",
+]

@@ -1,0 +1,116 @@
+"""A real table server on a localhost port, and clients that play it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from skat_core.game import Claim, Resign
+from skat_net.client import TableClient
+from skat_net.protocol import PROTOCOL
+from skat_net.server import Limits, TableServer, bound_port, start_server
+
+
+@asynccontextmanager
+async def running_server(data: Path, **options: Any) -> AsyncIterator[tuple[TableServer, str]]:
+    """A server on 127.0.0.1 (any free port), bots in threads without delay."""
+    options.setdefault("bot_pool", "thread")
+    options.setdefault("bot_delay", 0.0)
+    options.setdefault("sync", False)
+    tables = TableServer(data, **options)
+    server = await start_server(tables, "127.0.0.1", 0)
+    try:
+        yield tables, f"ws://127.0.0.1:{bound_port(server)}"
+    finally:
+        server.close()
+        await server.wait_closed()
+        tables.close()
+
+
+def create_message(seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
+    msg = {"type": "create", "protocol": PROTOCOL, "seats": seats, "deals": 3,
+           "seed": "net-test"}
+    msg.update(fields)
+    return msg
+
+
+async def raw(url: str) -> ClientConnection:
+    return await connect(url)
+
+
+async def ask(ws: ClientConnection, message: dict[str, Any] | str,
+              until: str | tuple[str, ...] = ()) -> dict[str, Any]:
+    """Send a message; the next reply (of a type in ``until`` if given)."""
+    await ws.send(message if isinstance(message, str) else json.dumps(message))
+    return await next_of(ws, until)
+
+
+async def next_of(ws: ClientConnection, until: str | tuple[str, ...] = (),
+                  timeout: float = 10.0) -> dict[str, Any]:
+    kinds = (until,) if isinstance(until, str) else until
+    while True:
+        reply = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        if not kinds or reply["type"] in kinds:
+            return dict(reply)
+
+
+class Player:
+    """A TableClient that plays random legal actions whenever it may."""
+
+    def __init__(self, client: TableClient, seed: int = 0) -> None:
+        self.client = client
+        self.rng = random.Random(seed)
+        self.sent_for: Any = None
+        self.errors: list[Any] = []
+        self.boldness = 0.0
+        """Chance of claiming or giving up when possible (0: never)."""
+        client.on_state = lambda c: self.maybe_act()
+        client.on_error = self.refused
+
+    def refused(self, client: TableClient, error: Any) -> None:
+        self.errors.append(error)
+        self.sent_for = None
+        asyncio.get_running_loop().call_soon(self.maybe_act)
+
+    def maybe_act(self) -> None:
+        state = self.client.state
+        if state is None:
+            return
+        key = state["version"]
+        if key == self.sent_for or self.client.pending:
+            return
+        me = state["player"]
+        question = state["question"]
+        if question and me in question["asked"]:
+            self.sent_for = key
+            self.client.act(self.rng.choice(["accept", "refuse"]))
+        elif state["status"] == "between" and me in state["waiting_for"]:
+            self.sent_for = key
+            self.client.act("next")
+        elif (not question and self.boldness and self.client.view is not None
+              and self.client.view.phase == 4 and self.rng.random() < self.boldness):
+            self.sent_for = key
+            self.client.act(self.rng.choice([Claim(), Resign(-1)]))
+        elif not question and self.client.view is not None and self.client.view.legal:
+            self.sent_for = key
+            self.client.act(self.rng.choice(self.client.view.legal))
+
+
+async def until(predicate: Any, timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.01)
+
+
+__all__ = ["Limits", "Player", "ask", "create_message", "next_of", "raw", "running_server",
+           "until"]

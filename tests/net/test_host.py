@@ -1,0 +1,49 @@
+"""Seats as the host types them, invitations as friends paste them."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from skat_net.client import parse_invitation
+from skat_net.host import host_seat, invitation, is_loopback, parse_seats
+from skat_net.protocol import SeatSpec
+from skat_tui.cli import main
+
+
+def test_seats() -> None:
+    assert parse_seats("Anna, Ben:normal , ?") == (
+        SeatSpec("Anna"), SeatSpec("Ben", "normal"), SeatSpec(None))
+    assert parse_seats(":easy,?,Cem:human") == (
+        SeatSpec(None, "easy"), SeatSpec(None), SeatSpec("Cem"))
+    for bad, why in (("Anna,Ben", "three seats"), ("a:b:c,?,?", "level"),
+                     (":easy,:easy,:random", "person"), (",?,?", "empty"),
+                     ("Ann\u202e,?,?", r"U\+202E")):
+        with pytest.raises(ValueError, match=why):
+            parse_seats(bad)
+
+
+def test_the_host_takes_a_kept_or_open_seat() -> None:
+    seats = parse_seats("?,Ben,:easy")
+    assert host_seat(seats, "Ben") == seats
+    assert host_seat(seats, "Anna")[0] == SeatSpec("Anna")
+    with pytest.raises(ValueError, match="no seat"):
+        host_seat(parse_seats("Ben,Cem,:easy"), "Anna")
+
+
+def test_invitations() -> None:
+    assert parse_invitation("ws://10.0.0.2:7878/k7qm-3xpa") == ("ws://10.0.0.2:7878", "K7QM3XPA")
+    assert parse_invitation("K7QM 3XPA", "ws://h:1") == ("ws://h:1", "K7QM3XPA")
+    for bad in ("http://x/K7QM3XPA", "K7QM", "ws:///K7QM3XPA", "NONSENSE"):
+        with pytest.raises(ValueError):
+            parse_invitation(bad)
+    assert "skat join ws://h:1/K7QM-3XPA" in invitation("ws://h:1", "K7QM3XPA")
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and not is_loopback("0.0.0.0")
+
+
+def test_join_refuses_a_bad_invitation_or_name() -> None:
+    runner = CliRunner()
+    bad = runner.invoke(main, ["join", "nonsense"])
+    assert bad.exit_code == 2 and "invitation code" in bad.output
+    name = runner.invoke(main, ["join", "K7QM-3XPA", "--name", "\x1b[2J"])
+    assert name.exit_code == 2 and "U+001B" in name.output

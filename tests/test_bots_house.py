@@ -1,0 +1,157 @@
+"""Bots under the house rules (docs/bots.md, House rules): Kontra only when the
+own side is likely to win, never at random; Ramsch play that avoids points,
+measured against random play; Schieberamsch pushes; whole deals at every level."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from skat_core.benchmarks.ramsch import play_ramsch
+from skat_core.bots import RandomBot, make_bot
+from skat_core.bots.ramsch import PUSH_DANGER, danger
+from skat_core.cards import JACKS
+from skat_core.deal import Deal, deal_from_seed
+from skat_core.game import (
+    GRAND_HAND,
+    KONTRA,
+    PASS_SKAT,
+    Bid,
+    Declare,
+    Hold,
+    Kontra,
+    Pass,
+    Phase,
+    PickUpSkat,
+    Play,
+    Push,
+    new_game,
+    play_out,
+)
+from skat_core.rules import GameType
+from skat_core.ruleset import PUB, Ramsch
+
+SCHIEBE = PUB.with_switches(name="schiebe", ramsch=Ramsch.SCHIEBERAMSCH, kontra_max=4)
+
+
+def test_ramsch_play_takes_fewer_points_than_random() -> None:
+    """'Ramsch card play avoids points and tricks ... an honest heuristic that
+    is measured': over 400 deals the bots' forehand takes far fewer points and
+    loses less than a random forehand (skat bench ramsch prints the figures)."""
+    random_pts, bot_pts, random_score, bot_score = [], [], [], []
+    for i in range(400):
+        for seat, pts, score in ((None, random_pts, random_score), (0, bot_pts, bot_score)):
+            r = play_ramsch("test", i, seat).result
+            assert r is not None and r.ramsch is not None
+            pts.append(r.ramsch.points[0])
+            score.append(r.ramsch.scores[0])
+    assert statistics.mean(bot_pts) < statistics.mean(random_pts) - 10
+    assert statistics.mean(bot_score) > statistics.mean(random_score) + 8
+
+
+def _defending(deal: Deal, level: str) -> tuple[object, str]:
+    """Forehand plays clubs hand; the bot at middlehand is asked before its first card."""
+    s = play_out(new_game(deal, PUB), [Bid(18), Hold(), Pass(), Pass()])
+    s = s.apply(Declare(GameType.CLUBS, hand=True))
+    s = s.apply(s.legal_actions()[0])  # forehand leads
+    assert s.legal_actions()[0] == KONTRA
+    hint = make_bot(level, 1).hint(s.view(1))
+    return hint.action, hint.reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_kontra_when_the_defenders_are_likely_to_win(level: str) -> None:
+    """'They say Kontra when their side is likely to win': the soloist holds a
+    weak clubs hand against jacks and aces."""
+    weak = Deal.from_str(
+        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+        "CJ SJ HJ DJ CA CT SA ST HA HT",
+        "CK CQ SK SQ S9 HK HQ H9 DA DT",
+        "DK DQ",
+    )
+    action, reason = _defending(weak, level)
+    assert action == KONTRA, reason
+    assert "defenders win" in reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_no_kontra_against_a_sure_game(level: str) -> None:
+    """'Bots never say Kontra at random': not against a soloist who holds
+    every jack and the top clubs."""
+    strong = Deal.from_str(
+        "CJ SJ HJ DJ CA CT CK CQ SA HA",
+        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+        "ST SK SQ S9 HT HK HQ H9 DA DT",
+        "DK DQ",
+    )
+    action, _ = _defending(strong, level)
+    assert isinstance(action, Play)
+
+
+def test_random_bot_never_doubles() -> None:
+    """The random level plays random cards but never says Kontra at random."""
+    bot = RandomBot(3)
+    for i in range(40):
+        s = play_out(new_game(deal_from_seed("rk", i), PUB), [Bid(18), Hold(), Pass(), Pass()])
+        s = s.apply(Declare(GameType.GRAND, hand=True))
+        s = s.apply(next(a for a in s.legal_actions() if isinstance(a, Play)))
+        assert KONTRA in s.legal_actions()
+        assert not isinstance(bot.choose(s.view(s.to_move)), Kontra)
+
+
+def test_schieberamsch_pushes() -> None:
+    """'Schieberamsch pushes': a dangerous hand takes the skat and pushes two
+    cards (no jack where jacks may not be pushed); a safe hand passes it on."""
+    bot = make_bot("easy", 0)
+    pushed = passed = 0
+    for i in range(60):
+        s = play_out(new_game(deal_from_seed("push", i), SCHIEBE), [Pass(), Pass(), Pass()])
+        assert s.phase == Phase.PUSH
+        action = bot.choose(s.view(0))
+        d = danger(s.hands[0])
+        if action == GRAND_HAND:
+            continue
+        assert action == (PickUpSkat() if d >= PUSH_DANGER else PASS_SKAT)
+        if action == PASS_SKAT:
+            passed += 1
+            continue
+        pushed += 1
+        s = s.apply(action)
+        push = bot.choose(s.view(0))
+        assert isinstance(push, Push) and push in s.legal_actions()
+        assert not (1 << push.cards[0] | 1 << push.cards[1]) & JACKS
+    assert pushed > 10 and passed > 10
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "strong"])
+def test_bots_play_house_rule_deals_at_every_level(level: str) -> None:
+    """'The bots handle every rule at every level': whole deals under pub and
+    Schieberamsch rules, Ramsch rounds and Bock deals included, only legal
+    actions, each view's choice its own."""
+    from skat_core.bots.pimc import SearchBudget
+    from skat_core.bots.players import LEVEL_CONFIGS, LevelConfig, SkatBot
+
+    def bot(seat: int) -> object:
+        if level in ("random", "easy"):
+            return make_bot(level, seat)
+        tiny = LevelConfig(skat_samples=4, budget=SearchBudget(
+            exact_from=2, tiers_from=3, exact_samples=2, tier_samples=2, rollout_samples=2,
+            rollout_exact=2, nodes=2_000, min_samples=1), schwarz_samples=0)
+        return SkatBot(level, seat, tiny if level == "strong" else LEVEL_CONFIGS["easy"])
+
+    bots = [bot(s) for s in range(3)]
+    kinds = set()
+    for i in range(6):
+        for rules in (PUB, SCHIEBE):
+            s = new_game(deal_from_seed("house", i), rules, bock=1 + (i % 2),
+                         ramsch_round=i % 3 == 0)
+            while not s.is_over:
+                view = s.view(s.to_move)
+                action = bots[s.to_move].choose(view)  # type: ignore[attr-defined]
+                assert action in view.legal
+                s = s.apply(action)
+            assert s.result is not None
+            kinds.add("ramsch" if s.result.ramsch else "game")
+    assert kinds == {"ramsch", "game"}
+

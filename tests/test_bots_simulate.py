@@ -1,0 +1,58 @@
+"""Bidding, discard and declaration by double-dummy simulation (bots/simulate.py)."""
+
+from __future__ import annotations
+
+from skat_core.bots.players import LEVEL_CONFIGS, LevelConfig, SkatBot
+from skat_core.bots.simulate import SimBudget, hand_outlook, pickup_plan
+from skat_core.cards import CardSet
+from skat_core.deal import Deal
+from skat_core.game import Bid, Pass, new_game
+from skat_core.rules import GameType
+
+SMALL = SimBudget(deals=6, nodes=4000, probe_nodes=800, min_deals=2, candidates=4)
+
+
+def m(text: str) -> int:
+    return CardSet.from_str(text).mask
+
+
+def test_all_four_jacks_and_aces_pick_grand_and_win_every_simulated_deal() -> None:
+    cards12 = m("CJ SJ HJ DJ CA CT SA ST HA HT D7 D8")
+    plan = pickup_plan(cards12, 0, 18, (0, 0, 0), (0, 0, 0), SMALL, "t", "search")
+    top = plan[0]
+    assert top.declare.game == GameType.GRAND
+    assert top.win > 0.95
+    assert all(p.deals == top.deals for p in plan)
+    assert [p.ev for p in plan] == sorted((p.ev for p in plan), reverse=True)
+
+
+def test_the_plan_is_the_same_for_the_same_cards_and_salt() -> None:
+    cards12 = m("CJ HJ CA CK C7 SQ HA HQ H8 D8 SJ DQ")
+    a = pickup_plan.__wrapped__(cards12, 2, 18, (0, 20, 0), (0, 0, 22), SMALL, "x", "search")
+    b = pickup_plan.__wrapped__(cards12, 2, 18, (0, 20, 0), (0, 0, 22), SMALL, "x", "search")
+    assert a == b
+
+
+def test_a_small_count_stops_the_questions_but_still_answers() -> None:
+    tiny = SimBudget(deals=3, nodes=1, probe_nodes=1, min_deals=1)
+    look = hand_outlook(m("CJ SJ CA CT CK C9 SA ST HA D7"), 0, tiny, "y", "search")
+    assert len(look.rows) == 1  # the position count stops the sampling after min_deals
+
+
+def test_junk_passes_and_a_strong_hand_bids_with_simulation() -> None:
+    config = LevelConfig(skat_samples=6, budget=LEVEL_CONFIGS["normal"].budget, sim=SMALL,
+                         loss_extra=0.0, threshold=5.0)
+    bot = SkatBot("normal", 1, config)
+    # Middlehand is asked first; give it the hand under test.
+    strong = m("CJ SJ HJ CA CT CK C9 SA ST HA")
+    junk = m("SK SQ S9 HK HQ H9 DK DQ CT C9")
+    for hand, expect_bid in ((strong, True), (junk, False)):
+        others = [c for c in range(32) if not hand >> c & 1]
+        deal = Deal((sum(1 << c for c in others[:10]), hand,
+                     sum(1 << c for c in others[10:20])), sum(1 << c for c in others[20:]))
+        state = new_game(deal)
+        view = state.view(1)
+        action = bot.choose(view)
+        assert isinstance(action, Bid) == expect_bid, action
+        if not expect_bid:
+            assert isinstance(action, Pass)
