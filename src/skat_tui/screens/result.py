@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -301,7 +301,10 @@ class ScoreSheetScreen(ModalScreen[str]):
                     Text(f"Match over — {label}: {who}, with {max(totals)}.", style="bold"),
                     id="match-winner",
                 )
-            yield Static(score_table(m, self.names, self.deck), id="score-table")
+            # a long match scrolls (↑/↓) so that the sheet fits 80×24, the
+            # totals in view
+            with VerticalScroll(id="score-scroll"):
+                yield Static(score_table(m, self.names, self.deck), id="score-table")
             with Horizontal(classes="dialog-buttons"):
                 if self.browsing:
                     yield Button("Close  [dim]Esc[/]", id="close", compact=True)
@@ -312,6 +315,10 @@ class ScoreSheetScreen(ModalScreen[str]):
                 else:
                     yield Button("Next deal  [dim]⏎[/]", id="next", variant="primary", compact=True)
         yield Footer()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#score-scroll", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_end, animate=False)  # the totals in view
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
