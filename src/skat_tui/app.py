@@ -52,7 +52,7 @@ from .controller import BotFactory, MatchController, PlayerSpec
 from .crash import ReportsCrashes, run_reporting
 from .i18n import _
 from .leaderboard import LeaderboardError
-from .messages import NewMatchRequested
+from .messages import NewMatchRequested, StartScreenRequested
 from .safe_text import visible
 from .screens import (
     ConfirmScreen,
@@ -357,6 +357,9 @@ class SkatApp(ReportsCrashes):
 
     def on_new_match_requested(self, _: NewMatchRequested) -> None:
         self.start_next_match()
+
+    def on_start_screen_requested(self, _: StartScreenRequested) -> None:
+        self.action_menu()
 
     def start_hotseat(self, setup: MatchSetup) -> None:
         """A match with the players of ``setup`` (any mix of humans and bots)."""

@@ -13,6 +13,8 @@ from skat_core.game import Declare
 from skat_core.rules import GameType
 from skat_core.value import game_value, matadors, null_value
 
+from .i18n import _
+
 SUIT_GAMES = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS)
 ALL_GAMES = (*SUIT_GAMES, GameType.GRAND, GameType.NULL)
 
@@ -30,7 +32,15 @@ class Estimate:
         """``with 2`` / ``without 1`` ('' for null)."""
         if self.game == GameType.NULL:
             return ""
-        return f"{'with' if self.matadors > 0 else 'without'} {abs(self.matadors)}"
+        if self.matadors > 0:
+            return _("with {n}").format(n=self.matadors)
+        return _("without {n}").format(n=-self.matadors)
+
+    @property
+    def level(self) -> int:
+        """The multiplier of the base value (0 for null)."""
+        base = self.game.base_value
+        return self.value // base if base else 0
 
 
 def trumps_held(game: GameType, cards: Mask) -> int:

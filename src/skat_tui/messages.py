@@ -16,4 +16,9 @@ class NewMatchRequested(Message):
     (the app's ``start_next_match``)."""
 
 
-__all__ = ["NewMatchRequested"]
+class StartScreenRequested(Message):
+    """The player chose "Start screen" at the end of a match: back to the
+    start screen (the app's ``action_menu``)."""
+
+
+__all__ = ["NewMatchRequested", "StartScreenRequested"]

@@ -291,6 +291,17 @@ class HistoryEntry:
     score: int
 
     @property
+    def human_seat(self) -> int | None:
+        """The seat of the (first) person who played this deal, from the
+        record's ``meta.seats``; None for bots only or older records."""
+        meta = self.record.get("meta")
+        seats = meta.get("seats") if isinstance(meta, dict) else None
+        if not isinstance(seats, dict):
+            return None
+        return next((s for s, p in enumerate(self.players)
+                     if p in seats and seat_kind(seats, p, -1) == HUMAN), None)
+
+    @property
     def local_date(self) -> str:
         """The date and time in the local time zone, ``YYYY-MM-DD HH:MM``."""
         try:

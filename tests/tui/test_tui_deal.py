@@ -3,11 +3,15 @@ tricks, the result and the score sheet."""
 
 from __future__ import annotations
 
+import pytest
+
 from skat_core.bots import RandomBot
 from skat_core.cards import CardSet
-from skat_core.game import Action, Bid, Pass, Phase
+from skat_core.game import Action, Bid, Declare, Pass, Phase
 from skat_core.rules import GameType
 from skat_core.views import SeatView
+from skat_tui.deck import DeckStyle, game_short
+from skat_tui.guide import bidding_guide, estimate
 from skat_tui.screens import DealResultScreen, LastTrickScreen, ScoreSheetScreen, TableScreen
 from skat_tui.widgets import HandView
 
@@ -250,3 +254,32 @@ async def test_cards_11_and_12_have_keys_while_discarding() -> None:
         await settle(pilot)
         v = view(app)
         assert v.phase == Phase.DECLARE and v.discard == (1 << cards[10] | 1 << cards[11])
+
+
+@pytest.mark.parametrize("deck", [DeckStyle.FOUR_COLOUR, DeckStyle.GERMAN])
+async def test_the_hand_value_guide_says_what_its_numbers_mean(deck: DeckStyle) -> None:
+    """The guide is sentences: the most the hand can bid with its longest
+    suit (its matadors and the multiplication), grand and null; after the
+    bidding, what the hand is worth played hand.  Whole at 80×24."""
+    app = make_app(deck=deck)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.BIDDING and v.to_move == v.seat
+        suit, grand, null = bidding_guide(v.hand)
+        name = game_short(suit.game, deck)
+        first = f"Bid up to {suit.value} with {name} ({suit.with_text})."
+        second = f"Grand: up to {grand.value} ({grand.with_text}). Null: {null.value}."
+        rows = screen_text(app).splitlines()
+        assert any(first in row for row in rows), first
+        assert any(second in row for row in rows), second
+        assert suit.with_text.startswith(("with ", "without "))
+        await pilot.press("b")
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.SKAT
+        played = estimate(suit.game, v.hand, Declare(suit.game, hand=True))
+        sentence = (f"Played hand, {name} is worth {played.value} ({played.with_text}, "
+                    f"{played.value // suit.game.base_value} × {suit.game.base_value}).")
+        rows = screen_text(app).splitlines()
+        assert any(sentence in row for row in rows), (sentence, rows)

@@ -76,3 +76,30 @@ async def test_a_nine_deal_match_against_bots() -> None:
         assert table(app).controller is not controller
         assert table(app).controller.match.deal_number == 0
         assert "Deal 1 of 9" in screen_text(app)
+
+
+async def test_the_match_end_counts_games_won_and_lost_and_leads_to_the_start_screen() -> None:
+    from skat_tui.screens.result import games_won_lost
+    from skat_tui.screens.start import StartScreen
+
+    from .test_tui_dialogs_fit import assert_fits
+
+    app = make_app(seed="match", factory=random_bots, deals=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        controller = table(app).controller
+        steps = 0
+        while not (controller.match.is_over and isinstance(app.screen, ScoreSheetScreen)):
+            await take_turn(pilot, app)
+            steps += 1
+            assert steps < 400, "the match does not move on"
+        match = controller.match
+        won, lost = games_won_lost(match)
+        assert sum(won) + sum(lost) == sum(
+            1 for o in match.outcomes if o.result.contract is not None
+        )
+        cells = [f"{w} / {lost_}" for w, lost_ in zip(won, lost, strict=True)]
+        assert_fits(app.screen, "Games won / lost", *cells, "Start screen m")
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)

@@ -303,7 +303,7 @@ async def test_play_from_here_goes_on_with_bots_and_counts_nowhere(tmp_path: Pat
         assert isinstance(app.screen, DealResultScreen)
         text = screen_text(app)
         assert "Practice · from step 51 · not counted" in text and "WON" in text
-        assert "Card points: Cid 64" in text
+        assert "Card points: You 64" in text  # the player took Cid's seat
         await pilot.press("enter")
         await wait(pilot)
         assert app.screen is screen and screen.step == 51  # back in the replay
@@ -506,3 +506,78 @@ def test_snapshot_analysis(snap_compare: Any, tmp_path: Path) -> None:
         await wait(pilot)
 
     assert snap_compare(grand_app(tmp_path), terminal_size=(80, 24), run_before=run_before)
+
+
+# -- seats and names -------------------------------------------------------------
+
+
+def history_with(tmp_path: Path, players: tuple[str, str, str],
+                 humans: list[str] | None) -> Storage:
+    storage = Storage(tmp_path, sync=False)
+    rec = record(GRAND)
+    rec["players"] = list(players)
+    rec["meta"] = {"date": "2026-11-29T20:15:02Z", "match": "m1", "deal": 0}
+    if humans is not None:  # as the app writes them: name -> human or the bot level
+        rec["meta"]["seats"] = {p: "human" if p in humans else "easy" for p in players}
+    storage.append_history(rec)
+    return storage
+
+
+async def test_the_players_seat_is_at_the_bottom_as_at_the_table(tmp_path: Path) -> None:
+    from skat_tui.widgets import TrickArea
+
+    storage = history_with(tmp_path, ("Ann", "You", "Cid"), ["You"])
+    app = open_app(load_source("1", storage), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        screen = replay(app)
+        assert screen.game.human == 1
+        trick = screen.query_one("#replay-trick", TrickArea).state
+        assert (trick.left.name, trick.right.name, trick.bottom.name) == ("Cid", "Ann", "You")
+        hands = [line.id for line in screen.query(".replay-hand")]
+        assert hands == ["replay-hand-2", "replay-hand-0", "replay-hand-1"]
+        rows = screen.query_one("#replay-hand-1").region.y
+        assert rows > screen.query_one("#replay-hand-0").region.y
+
+
+async def test_without_a_known_player_forehand_is_at_the_bottom(tmp_path: Path) -> None:
+    from skat_tui.widgets import TrickArea
+
+    storage = history_with(tmp_path, ("Ann", "Bob", "Cid"), None)
+    app = open_app(load_source("1", storage), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        trick = replay(app).query_one("#replay-trick", TrickArea).state
+        assert (trick.left.name, trick.right.name, trick.bottom.name) == ("Bob", "Cid", "Ann")
+
+
+async def test_play_from_here_names_the_seats_anew(tmp_path: Path) -> None:
+    storage = history_with(tmp_path, ("Ann", "You", "Cid"), ["You"])
+    app = open_app(load_source("1", storage), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        replay(app).go(51)
+        await pilot.press("p")
+        await wait(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, PracticeTableScreen) and table.viewer == 2
+        # the player took Cid's seat: it says You; the seat left is a bot's
+        assert table.controller.names() == ("Ann", "Lena", "You")
+        text = "\n".join(strip.text for strip in table._compositor.render_strips())
+        assert "Lena" in text and "Cid" not in text
+
+
+async def test_the_action_list_shows_whole_names(tmp_path: Path) -> None:
+    storage = history_with(tmp_path, ("Legolas", "Bob", "Cid"), None)
+    app = open_app(load_source("1", storage), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        screen = replay(app)
+        lines = screen._log_lines()
+        assert any(line.split()[1:2] == ["Legolas"] for line in lines[1:]), lines
+        assert not any("Legola " in line or "Legola…" in line for line in lines)
+        screen.go(3)
+        await wait(pilot)
+        assert "Legolas" in screen_text(app)

@@ -243,3 +243,32 @@ def test_snapshot_start_screen(snap_compare: Any, tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(skat_tui.app, "utc_today", lambda now=None: date(2026, 11, 29))
     assert snap_compare(start_app(tmp_path), terminal_size=(80, 24))
+
+
+async def test_a_long_daily_line_stays_in_its_column_at_80_by_24(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from skat_tui.screens.start import LABEL_WIDTH
+
+    app = start_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        info = app.start_info()
+        # what the line says once a scored daily is saved
+        daily = f"the same deals for all, {utc_today()} UTC · your scored attempt is saved"
+        screen.show_info(replace(info, notes={**info.notes, "daily": daily}))
+        await wait(pilot)
+        strips = screen._compositor.render_strips()
+        rows = [strip.text for strip in strips]
+        first = next(y for y, row in enumerate(rows) if "Daily" in row)
+        hotseat = next(y for y, row in enumerate(rows) if "Hotseat" in row)
+        assert hotseat > first + 1  # the line goes on below ...
+        column = rows[first].index(" d ") + LABEL_WIDTH
+        for y in range(first + 1, hotseat):  # ... in the notes' column
+            assert not rows[y][:column].strip(" │"), rows[y]
+        shown = " ".join(rows[y][column:].strip(" │") for y in range(first, hotseat))
+        assert " ".join(shown.split()) == daily
+        box = screen.query_one("#start-box").region
+        assert box.right <= 80 and box.bottom <= 24

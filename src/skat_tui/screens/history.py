@@ -36,7 +36,7 @@ def entry_game(entry: HistoryEntry, storage: Storage) -> ReplayGame:
                            f"{entry.id}) cannot be replayed: {e}", storage.history_path
                            ) from None
     title = f"History {entry.id}" + (f" · {entry.local_date}" if entry.date else "")
-    return ReplayGame(state, entry.players, title, entry.id)
+    return ReplayGame(state, entry.players, title, entry.id, entry.human_seat)
 
 
 class HistoryScreen(Screen[None]):

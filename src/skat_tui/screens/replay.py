@@ -58,7 +58,7 @@ from ..controller import MatchController, PlayerSpec
 from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
 from ..footer import Footer
 from ..safe_text import safe_join, safe_text, visible
-from ..settings import Settings
+from ..settings import BOT_NAMES, Settings
 from ..widgets import Line, Spot, TrickArea, TrickState
 from .analysis import AnalysisScreen
 from .dialogs import ConfirmScreen
@@ -77,6 +77,14 @@ class ReplayGame:
     title: str
     """``History 12 · 2026-11-29 20:15``, ``games.iss · 541932``."""
     game_id: str | None = None
+    human: int | None = None
+    """The seat the player sat in, if the record says (it is shown at the
+    bottom, as at the table; forehand is, if not)."""
+
+    @property
+    def bottom(self) -> int:
+        """The seat shown at the bottom of the replay."""
+        return self.human if self.human is not None else 0
 
     @property
     def game(self) -> str:
@@ -163,21 +171,16 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
 
 
 def short_names(names: Sequence[str], width: int = 6) -> tuple[str, ...]:
-    """Names cut to ``width`` for the action list, still told apart
-    (``random 1`` and ``random 2`` become ``rand…1``, ``rand…2``)."""
-    cut = tuple(n[:width] for n in names)
-    if len(set(cut)) == len(cut):
-        return cut
-    ends = tuple(n if len(n) <= width else n[: width - 2] + "…" + n[-1] for n in names)
-    if len(set(ends)) == len(ends):
-        return ends
-    return tuple(POSITION_NAMES[i][:width] for i in range(len(names)))
+    """The names for the action list, whole, padded to one column of at
+    least ``width``."""
+    column = max([width, *(len(n) for n in names)])
+    return tuple(n.ljust(column) for n in names)
 
 
 def log_entry(before: GameState, after: GameState, seat: int, action: Action,
               names: Sequence[str], deck: DeckStyle) -> str:
     """One short line of the action list: ``Cid 20``, ``Ann A♦→Cid +14``
-    (``names``: cut to fit, see :func:`short_names`)."""
+    (``names``: padded to one column, see :func:`short_names`)."""
     match action:
         case Bid(value=v):
             what = str(v)
@@ -196,7 +199,7 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
             t = after.last_trick
             if before.trick and not after.trick and t is not None:
                 pts = trick_points(t.cards)
-                what += f"→{names[t.winner]} +{pts}"
+                what += f"→{names[t.winner].rstrip()} +{pts}"
         case Claim():
             what = "claims"
         case Resign():
@@ -205,7 +208,7 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
             what = "timed out" if t else "left"
         case _:
             what = str(action)
-    return f"{names[seat]:<6} {what}"
+    return f"{names[seat]} {what}"
 
 
 class ListTable(DataTable[Text]):
@@ -331,14 +334,31 @@ class PracticeTableScreen(TableScreen):
         )
 
 
+def practice_names(players: Sequence[str], seat: int, name: str,
+                   left: int | None = None) -> tuple[str, ...]:
+    """The names for a practice deal: the player's ``name`` at ``seat``; the
+    seat they sat in before (``left``, or any seat with their name) goes to
+    a bot, named as the app names its bots."""
+    names = list(players)
+    names[seat] = name
+    for s in range(len(names)):
+        if s != seat and (s == left or names[s] == name):
+            free = [b for b in BOT_NAMES if b not in names]
+            names[s] = free[0] if free else f"{POSITION_NAMES[s]} (bot)"
+    return tuple(names)
+
+
 def practice_controller(app: object, state: GameState, players: Sequence[str],
-                        seat: int) -> MatchController:
+                        seat: int, left: int | None = None) -> MatchController:
     """A one-deal match on ``state`` (any point of a deal) with a human at
     ``seat`` and bots of the settings' levels at the others.  Player ``i``
-    sits at seat ``i`` (the first dealer is player 2, rearhand)."""
+    sits at seat ``i`` (the first dealer is player 2, rearhand).  The human
+    takes the player's name; the seat they ``left`` is a bot's now
+    (:func:`practice_names`)."""
     settings = getattr(app, "settings", None)
     if not isinstance(settings, Settings):
         settings = Settings()
+    players = practice_names(players, seat, settings.player_name, left)
     levels = iter(settings.bot_levels)
     specs = [PlayerSpec(name) if s == seat else PlayerSpec(name, next(levels))
              for s, name in enumerate(players)]
@@ -417,7 +437,10 @@ class ReplayScreen(Screen[None]):
         yield Line(id="replay-top")
         with Horizontal(id="replay-main"):
             with Vertical(id="replay-left"):
-                for seat in range(3):
+                # as at the table: the player's seat (or forehand) at the
+                # bottom, the next seat then the one after above it
+                b = self.game.bottom
+                for seat in ((b + 1) % 3, (b + 2) % 3, b):
                     yield Line(id=f"replay-hand-{seat}", classes="replay-hand")
                 yield TrickArea(id="replay-trick")
             yield Line(id="replay-log")
@@ -537,7 +560,8 @@ class ReplayScreen(Screen[None]):
             for s in range(3)
         ]
         self.query_one("#replay-trick", TrickArea).state = TrickState(
-            left=spots[1], right=spots[2], bottom=spots[0],
+            left=spots[(self.game.bottom + 1) % 3], right=spots[(self.game.bottom + 2) % 3],
+            bottom=spots[self.game.bottom],
             skat_backs=2 if state.phase <= Phase.SKAT else 0,
             places=state.phase >= Phase.PLAYING and state.contract is not None,
             note=note, deck=self.deck,
@@ -689,7 +713,8 @@ class ReplayScreen(Screen[None]):
         def start(seat: int | None) -> None:
             if seat is None:
                 return
-            controller = practice_controller(self.app, state, self.game.players, seat)
+            controller = practice_controller(self.app, state, self.game.players, seat,
+                                             self.game.human)
             self.app.push_screen(PracticeTableScreen(controller, seat, label))
 
         self.app.push_screen(SeatScreen(question, self.names, self.states[-1].soloist),
@@ -759,6 +784,7 @@ __all__ = [
     "ReplayScreen",
     "SeatScreen",
     "practice_controller",
+    "practice_names",
     "replay_states",
     "short_names",
     "trick_stops",

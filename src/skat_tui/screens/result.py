@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -233,15 +233,35 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
             for t in totals
         ]
         table.add_row("", Text(f"Total, {SCORING_NAMES[kind]}", style="bold"), "", *cells)
+    won, lost = games_won_lost(match)
+    table.add_row(
+        "", Text(_("Games won / lost"), style="bold"), "",
+        *(_("{won} / {lost}").format(won=w, lost=n) for w, n in zip(won, lost, strict=True)),
+    )
     return table
 
 
+def games_won_lost(match: Match) -> tuple[list[int], list[int]]:
+    """For each player, how many games they won and lost as the soloist."""
+    won = [0] * match.players
+    lost = [0] * match.players
+    for outcome in match.outcomes:
+        r = outcome.result
+        if r.soloist is None or r.contract is None:
+            continue
+        player = outcome.seats[r.soloist]
+        (won if r.won else lost)[player] += 1
+    return won, lost
+
+
 class ScoreSheetScreen(ModalScreen[str]):
-    """The score sheet; dismissed with 'next', 'new', 'quit' or 'close'."""
+    """The score sheet; dismissed with 'next', 'new', 'menu' (the start
+    screen), 'quit' or 'close'."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "next", "Next deal", key_display="⏎"),
         Binding("n", "new", "New match"),
+        Binding("m", "menu", "Start screen"),
         Binding("q", "quit_match", "Quit"),
         Binding("escape", "close", "Close", show=False),
     ]
@@ -281,21 +301,29 @@ class ScoreSheetScreen(ModalScreen[str]):
                     Text(f"Match over — {label}: {who}, with {max(totals)}.", style="bold"),
                     id="match-winner",
                 )
-            yield Static(score_table(m, self.names, self.deck), id="score-table")
+            # a long match scrolls (↑/↓) so that the sheet fits 80×24, the
+            # totals in view
+            with VerticalScroll(id="score-scroll"):
+                yield Static(score_table(m, self.names, self.deck), id="score-table")
             with Horizontal(classes="dialog-buttons"):
                 if self.browsing:
                     yield Button("Close  [dim]Esc[/]", id="close", compact=True)
                 elif self.final:
                     yield Button("New match  [dim]n[/]", id="new", variant="primary", compact=True)
+                    yield Button(_("Start screen") + "  [dim]m[/]", id="menu", compact=True)
                     yield Button("Quit  [dim]q[/]", id="quit", variant="error", compact=True)
                 else:
                     yield Button("Next deal  [dim]⏎[/]", id="next", variant="primary", compact=True)
         yield Footer()
 
+    def on_mount(self) -> None:
+        scroll = self.query_one("#score-scroll", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_end, animate=False)  # the totals in view
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
             return not self.final and not self.browsing
-        if action == "new":
+        if action in ("new", "menu"):
             return self.final
         if action == "close":
             return self.browsing
@@ -315,6 +343,9 @@ class ScoreSheetScreen(ModalScreen[str]):
 
     def action_close(self) -> None:
         self.dismiss("close")
+
+    def action_menu(self) -> None:
+        self.dismiss("menu")
 
     def action_quit_match(self) -> None:
         self.dismiss("quit")

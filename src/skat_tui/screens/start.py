@@ -13,6 +13,7 @@ note under the menu says that matches started here are not saved.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -28,6 +29,18 @@ from ..footer import Footer
 from ..safe_text import visible
 
 TITLE = "♣ ♠ ♥ ♦   S K A T   ♦ ♥ ♠ ♣"
+
+LABEL_WIDTH = 16
+"""The key and the label of an entry: `` n   New match  ``."""
+NOTE_WIDTH = 56
+"""The notes' column beside the labels (#start-box: 78 less border and padding)."""
+
+
+def column_lines(note: str) -> str:
+    """``note`` wrapped to the notes' column: a line that does not fit goes
+    on under the note, never back under the labels."""
+    lines = textwrap.wrap(note, NOTE_WIDTH, break_on_hyphens=False) or [""]
+    return ("\n" + " " * LABEL_WIDTH).join(lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +115,8 @@ class StartScreen(Screen[None]):
                 note = self.info.resume
             if e.action == "resume" and self.info.elsewhere:
                 note = self.info.elsewhere
-            prompt.append(visible(note), style="dim")  # may name a saved match's players
+            # the note may name a saved match's players
+            prompt.append(column_lines(visible(note)), style="dim")
             disabled = e.action == "resume" and not self.info.can_resume
             options.append(Option(prompt, id=e.action, disabled=disabled))
         return options

@@ -49,7 +49,7 @@ from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sor
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import _, ngettext
-from ..messages import NewMatchRequested
+from ..messages import NewMatchRequested, StartScreenRequested
 from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
 from ..safe_text import visible
 from ..settings import Settings
@@ -533,21 +533,29 @@ class TableScreen(Screen[None]):
             self._draw_play(view, mine)
 
     def _guide_text(self, cards: int, hand: bool = False) -> Text:
-        """What the hand is worth: the longest suit's game, grand, null."""
+        """What the hand is worth, in sentences: the longest suit's game,
+        grand and null, each the most the hand can bid (or, ``hand``, is
+        worth played hand) as far as its own cards tell."""
         suit, grand, null = bidding_guide(cards)
         if hand:
             suit = estimate(suit.game, cards, Declare(suit.game, hand=True))
             grand = estimate(GameType.GRAND, cards, Declare(GameType.GRAND, hand=True))
             null = estimate(GameType.NULL, cards, Declare(GameType.NULL, hand=True))
-        mark = "≈" if hand else ""
+        game = game_short(suit.game, self.deck)
+        fields = {"game": game, "value": suit.value, "matadors": suit.with_text,
+                  "level": suit.level, "base": suit.game.base_value}
+        if hand:
+            first = _("Played hand, {game} is worth {value} ({matadors}, {level} × {base}).")
+            second = _("Grand: {grand} ({matadors}). Null hand: {null}.")
+        else:
+            # 42 columns beside the bid (German suit names are long): no room
+            # for the multiplication here
+            first = _("Bid up to {value} with {game} ({matadors}).")
+            second = _("Grand: up to {grand} ({matadors}). Null: {null}.")
         text = Text()
-        text.append("Played hand: " if hand else "Your hand: ", style="dim")
-        text.append(
-            f"{game_short(suit.game, self.deck)} {suit.with_text} = {mark}{suit.value}",
-            style="bold",
-        )
-        text.append(f" ({suit.trumps} trumps)\n", style="dim")
-        text.append(f"Grand {grand.with_text} = {mark}{grand.value} · Null {null.value}")
+        text.append(first.format(**fields), style="bold")
+        text.append("\n")
+        text.append(second.format(grand=grand.value, matadors=grand.with_text, null=null.value))
         return text
 
     def _draw_bidding(self, view: SeatView, mine: bool) -> None:
@@ -1220,6 +1228,8 @@ class TableScreen(Screen[None]):
             self.controller.next_deal()
         elif choice == "new":
             self.post_message(NewMatchRequested())
+        elif choice == "menu":
+            self.post_message(StartScreenRequested())
         elif choice == "quit":
             self.app.exit()
 
