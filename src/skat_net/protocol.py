@@ -31,20 +31,13 @@ from skat_core.cards import Card, Mask, cards_of, mask_of
 from skat_core.deal import Deal
 from skat_core.game import (
     Action,
-    Bid,
-    Claim,
-    Declare,
-    Discard,
-    Hold,
     LeaveTable,
-    Pass,
     Phase,
-    PickUpSkat,
-    Play,
     Resign,
     Trick,
 )
 from skat_core.records.jsonrec import action_to_dict, result_to_dict
+from skat_core.records.jsonrec import parse_action as parse_action_dict
 from skat_core.rules import GameType
 from skat_core.value import Contract, GameResult
 from skat_core.views import SeatView
@@ -188,47 +181,10 @@ def parse_action(obj: object, field: str = "action") -> Action | TableAction:
             raise _field("field", f"{field}.{key}", f"no such field in a {kind} action")
     if kind in TABLE_ACTIONS:
         return kind
-    if kind == "bid":
-        value = obj.get("value")
-        if not _is_int(value):
-            raise _field("field", f"{field}.value", f"a bid is a whole number, not "
-                         f"{_desc(value)}")
-        return Bid(value)
-    if kind == "hold":
-        return Hold()
-    if kind == "pass":
-        return Pass()
-    if kind == "pickup":
-        return PickUpSkat()
-    if kind == "claim":
-        return Claim()
-    if kind == "resign":
-        return Resign(-1)
-    if kind == "play":
-        return Play(_card(obj.get("card"), f"{field}.card"))
-    if kind == "discard":
-        text = obj.get("cards")
-        parts = text.split() if isinstance(text, str) else []
-        if len(parts) != 2:
-            raise _field("field", f"{field}.cards", f"two cards such as \"ST SK\", not "
-                         f"{_desc(text)}")
-        a, b = (_card(p, f"{field}.cards") for p in parts)
-        if a == b:
-            raise _field("field", f"{field}.cards", "two different cards")
-        return Discard((a, b))
-    letter = obj.get("game")
-    try:
-        game = GameType.from_letter(letter if isinstance(letter, str) else "?")
-    except ValueError:
-        raise _field("field", f"{field}.game", f"a game is one of D H S C G N, not "
-                     f"{_desc(letter)}") from None
-    flags = {}
-    for key in ("hand", "schneider", "schwarz", "ouvert"):
-        v = obj.get(key, False)
-        if not isinstance(v, bool):
-            raise _field("field", f"{field}.{key}", f"true or false, not {_desc(v)}")
-        flags[key] = v
-    return Declare(game, **flags)
+    # the record reader's parser, with the seat the server fills in
+    _, action = parse_action_dict({**obj, "seat": 0}, field,
+                                  lambda path, message: _field("field", path, message))
+    return Resign(-1) if isinstance(action, Resign) else action
 
 
 # --- client messages -----------------------------------------------------------

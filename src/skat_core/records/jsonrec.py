@@ -288,6 +288,11 @@ def save_records(path: str | os.PathLike[str], records: Sequence[Any]) -> None:
 # --- reading -------------------------------------------------------------------
 
 
+Fail = Callable[[str, str], Exception]
+"""Builds the error for a field and a message: a RecordError in records, a
+protocol error in the network protocol's actions."""
+
+
 class _Fail:
     """Builds RecordErrors that name the field and, where known, the line."""
 
@@ -329,7 +334,7 @@ def _check_header(record: Any, fail: _Fail) -> JsonObject:
     return record
 
 
-def _parse_cards(text: Any, field: str, fail: _Fail, count: int | None = None) -> Mask:
+def _parse_cards(text: Any, field: str, fail: Fail, count: int | None = None) -> Mask:
     if not isinstance(text, str):
         raise fail(field, f"cards are a string such as \"CJ ST D7\", not {_describe(text)}")
     mask = 0
@@ -347,7 +352,7 @@ def _parse_cards(text: Any, field: str, fail: _Fail, count: int | None = None) -
     return mask
 
 
-def _only_keys(obj: JsonObject, allowed: Sequence[str], path: str, fail: _Fail) -> None:
+def _only_keys(obj: JsonObject, allowed: Sequence[str], path: str, fail: Fail) -> None:
     for key in obj:
         if key not in allowed:
             sub = f"{path}.{key}" if path else key
@@ -369,14 +374,17 @@ def _parse_deal(value: Any, fail: _Fail) -> Deal:
         raise fail("deal", str(e)) from None
 
 
-def _flag(obj: JsonObject, key: str, path: str, fail: _Fail) -> bool:
+def _flag(obj: JsonObject, key: str, path: str, fail: Fail) -> bool:
     v = obj.get(key, False)
     if not isinstance(v, bool):
         raise fail(f"{path}.{key}", f"true or false, not {_describe(v)}")
     return v
 
 
-def _parse_action(obj: Any, path: str, fail: _Fail) -> tuple[int, Action]:
+def parse_action(obj: Any, path: str, fail: Fail) -> tuple[int, Action]:
+    """One action object of a record (``{"seat": 0, "type": "bid", "value":
+    18}``) as the seat and the engine action; anything else raises what
+    ``fail(field, message)`` builds, naming the field under ``path``."""
     if not isinstance(obj, dict):
         raise fail(path, "an action is an object such as {\"seat\": 0, \"type\": \"pass\"}")
     seat = obj.get("seat")
@@ -501,7 +509,7 @@ def state_from_record(record: Any, *, line_of: LineOf | None = None) -> GameStat
     raw_actions = rec.get("actions")
     if not isinstance(raw_actions, list):
         raise fail("actions", "the actions are a list")
-    actions = [_parse_action(a, f"actions[{i}]", fail) for i, a in enumerate(raw_actions)]
+    actions = [parse_action(a, f"actions[{i}]", fail) for i, a in enumerate(raw_actions)]
 
     def action_fail(i: int, sub: str, reason: str) -> RecordError:
         seat, action = actions[i]
