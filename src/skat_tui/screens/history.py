@@ -23,6 +23,7 @@ from skat_core.records import state_from_record
 from ..footer import Footer
 from ..safe_text import safe_join, safe_text, visible
 from ..storage import HistoryEntry, Storage, StorageError
+from .closing import close_or_exit
 from .replay import ListTable, ReplayGame, ReplayScreen
 
 
@@ -125,10 +126,7 @@ class HistoryScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(game))
 
     def action_close(self) -> None:
-        if len(self.app.screen_stack) <= 2:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        close_or_exit(self)
 
 
 __all__ = ["HistoryScreen", "entry_game"]

@@ -61,6 +61,7 @@ from ..safe_text import safe_join, safe_text, visible
 from ..settings import BOT_NAMES, Settings
 from ..widgets import Line, Spot, TrickArea, TrickState
 from .analysis import AnalysisScreen
+from .closing import close_or_exit
 from .dialogs import ConfirmScreen
 from .result import DealResultScreen
 from .table import TableScreen
@@ -721,10 +722,7 @@ class ReplayScreen(Screen[None]):
                              callback=start)
 
     def action_close(self) -> None:
-        if len(self.app.screen_stack) <= 2:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        close_or_exit(self)
 
     def action_keys(self) -> None:
         self.notify(KEYS_TEXT, title="Replay keys", timeout=10, markup=False)
@@ -770,10 +768,7 @@ class GamePickScreen(Screen[None]):
             self.app.push_screen(ReplayScreen(self.games[int(event.row_key.value)]))
 
     def action_close(self) -> None:
-        if len(self.app.screen_stack) <= 2:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        close_or_exit(self)
 
 
 __all__ = [

@@ -33,6 +33,7 @@ from ..leaderboard import (
 )
 from ..safe_text import safe_text, visible
 from ..storage import Storage
+from .closing import close_or_exit
 
 BEST_LIMIT = 10
 DAILY_LIMIT = 14
@@ -173,10 +174,7 @@ class ScoresScreen(Screen[None]):
         self.load()
 
     def action_close(self) -> None:
-        if len(self.app.screen_stack) <= 2:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        close_or_exit(self)
 
 
 __all__ = ["ScoresScreen", "best_table", "daily_table", "players_table"]

@@ -47,6 +47,7 @@ from ..stats import (
     players_in,
 )
 from ..storage import Storage, StorageError
+from .closing import close_or_exit
 
 SCORING_LABELS = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "standard"}
 TABS = ("figures", "levels", "dailies", "time", "match", "cards")
@@ -495,10 +496,7 @@ class StatsScreen(Screen[None]):
         self.load()
 
     def action_close(self) -> None:
-        if len(self.app.screen_stack) <= 2:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        close_or_exit(self)
 
 
 __all__ = [
