@@ -15,7 +15,29 @@ import click
 
 from skat_core import __version__
 
+from .i18n import LANGUAGES, choose_language, set_command_line_language, set_language
 from .safe_text import terminal
+
+
+def _early_language(argv: list[str]) -> None:
+    """Set the language before click builds the commands (their help texts
+    are translated as they are defined): ``--lang`` on the command line, else
+    the settings', else the environment's."""
+    chosen = None
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            chosen = argv[i + 1]
+        elif arg.startswith("--lang="):
+            chosen = arg.partition("=")[2]
+    if chosen in LANGUAGES:
+        set_command_line_language(chosen)
+    from .settings import load_settings
+
+    settings, _notice = load_settings()
+    set_language(choose_language(settings.language))
+
+
+_early_language(sys.argv[1:])
 
 
 class SkatGroup(click.Group):

@@ -21,6 +21,7 @@ from skat_core.records.jsontext import parse_json
 from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
 
 from .deck import DeckStyle
+from .i18n import LANGUAGES
 from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,8 @@ class Settings:
     """The rule set new matches are played under (a name of RULE_SETS)."""
     rule_switches: dict[str, Any] = field(default_factory=dict)
     """House-rule switches changed from the named set (docs/rules.md)."""
+    language: str = ""
+    """A code of i18n.LANGUAGES, or "" for the environment's language."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept so an older app does not drop them."""
 
@@ -102,7 +105,7 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     values: dict[str, Any] = {}
     bad: list[str] = []
     known = {"deck", "bot_levels", "speed", "scoring", "deals", "player_name", "theme",
-             "rules", "rule_switches"}
+             "rules", "rule_switches", "language"}
 
     def take(name: str, ok: bool, value: Any) -> None:
         if ok:
@@ -143,6 +146,9 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     if "rules" in data:
         take("rules", isinstance(data["rules"], str) and data["rules"] in RULE_SETS,
              data["rules"])
+    if "language" in data:
+        take("language", data["language"] == "" or data["language"] in LANGUAGES,
+             data["language"])
     if "rule_switches" in data:
         switches = data["rule_switches"]
         try:
