@@ -228,7 +228,7 @@ def run_online(target: str, name: str) -> None:
     from .settings import load_settings
 
     url, code = parse_invitation(target)
-    settings, _ = load_settings()
+    settings, _notice = load_settings()
     storage = Storage()
     OnlineApp(url, code, name, settings=settings, storage=storage,
               seats_file=storage.home / "online-seats.json").run()

@@ -113,7 +113,7 @@ def replay_states(state: GameState) -> list[GameState]:
     """The state after each prefix of ``state``'s actions, from the deal
     (``[0]``) to ``state`` itself (``[-1]``), rebuilt through the engine."""
     states = [restart(state)]
-    for _, action in state.history:
+    for _seat, action in state.history:
         states.append(states[-1].apply(action))
     return states
 

@@ -27,7 +27,7 @@ changed from it (docs/rules.md lists every switch)."""
 
 def rule_choice(settings: Settings) -> str:
     """The dialog's entry for the settings' rule set ('custom' if none fits)."""
-    for key, (_, name, switches) in RULE_CHOICES.items():
+    for key, (_label, name, switches) in RULE_CHOICES.items():
         if settings.rules == name and settings.rule_switches == switches:
             return key
     return "custom"

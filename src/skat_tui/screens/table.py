@@ -316,7 +316,7 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _parse(action: str) -> tuple[str, tuple[object, ...]]:
-        name, _, rest = action.partition("(")
+        name, _sep, rest = action.partition("(")
         args: tuple[object, ...] = ()
         if rest:
             arg = rest.rstrip(")").strip("'")
