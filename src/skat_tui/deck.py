@@ -15,6 +15,8 @@ from rich.text import Text
 from skat_core.cards import NULL_RANK, Card, Mask, Rank, Suit, cards_of
 from skat_core.rules import GameType
 
+from .i18n import N_, _
+
 
 class DeckStyle(StrEnum):
     """The three decks a Skat player knows."""
@@ -29,9 +31,9 @@ class DeckStyle(StrEnum):
     @property
     def label(self) -> str:
         return {
-            DeckStyle.FOUR_COLOUR: "French, four colours (tournament)",
-            DeckStyle.TWO_COLOUR: "French, two colours",
-            DeckStyle.GERMAN: "German suits (Eichel, Grün, Rot, Schellen)",
+            DeckStyle.FOUR_COLOUR: _("French, four colours (tournament)"),
+            DeckStyle.TWO_COLOUR: _("French, two colours"),
+            DeckStyle.GERMAN: _("German suits (Eichel, Grün, Rot, Schellen)"),
         }[self]
 
 
@@ -58,7 +60,7 @@ _FRENCH_RANKS = {
 _GERMAN_RANKS = {**_FRENCH_RANKS, Rank.QUEEN: "O", Rank.JACK: "U"}
 _GERMAN_SUIT_LETTERS = ("S", "R", "G", "E")
 _GERMAN_SUIT_NAMES = ("Schellen", "Rot", "Grün", "Eichel")
-_FRENCH_SUIT_NAMES = ("Diamonds", "Hearts", "Spades", "Clubs")
+_FRENCH_SUIT_NAMES = (N_("Diamonds"), N_("Hearts"), N_("Spades"), N_("Clubs"))
 
 
 def suit_colour(suit: Suit, style: DeckStyle) -> str:
@@ -71,7 +73,9 @@ def suit_symbol(suit: Suit, style: DeckStyle) -> str:
 
 
 def suit_name(suit: Suit, style: DeckStyle) -> str:
-    return (_GERMAN_SUIT_NAMES if style == DeckStyle.GERMAN else _FRENCH_SUIT_NAMES)[suit]
+    if style == DeckStyle.GERMAN:
+        return _GERMAN_SUIT_NAMES[suit]
+    return _(_FRENCH_SUIT_NAMES[suit])
 
 
 def card_text(card: Card, style: DeckStyle) -> str:

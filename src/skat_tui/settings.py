@@ -21,7 +21,7 @@ from skat_core.records.jsontext import parse_json
 from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
 
 from .deck import DeckStyle
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, N_, _
 from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ SPEEDS: dict[str, tuple[float, float]] = {
     "fast": (0.3, 0.7),
     "instant": (0.0, 0.0),
 }
-SCORINGS = {"sf": "Seeger-Fabian", "standard": "Standard"}
+SCORINGS = {"sf": "Seeger-Fabian", "standard": N_("Standard")}
 DEAL_COUNTS = (3, 6, 9, 12, 18, 24, 36)
 BOT_NAMES = ("Lena", "Rolf")
 """The two computer players, on the human's left and right."""
@@ -136,8 +136,8 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         name = data["player_name"]
         hidden = hidden_characters(name) if isinstance(name, str) else []
         if hidden:  # never shown: it could drive the terminal or look like another name
-            bad.append(f"player_name holds control, bidi or invisible characters "
-                       f"({', '.join(hidden)})")
+            bad.append(_("player_name holds control, bidi or invisible characters "
+                         "({characters})").format(characters=", ".join(hidden)))
         else:
             take("player_name", isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME,
                  name.strip() if isinstance(name, str) else None)
@@ -172,17 +172,16 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except (OSError, ValueError) as exc:  # FileRefused and RecordError are ValueErrors
         reason = exc.reason if isinstance(exc, FileRefused) else str(exc)
         log.warning("cannot read the settings %s: %s", path, reason)
-        return Settings(), (f"The settings file {path} is damaged ({reason}); "
-                            "using the defaults.")
+        return Settings(), _("The settings file {path} is damaged ({reason}); using the "
+                             "defaults.").format(path=path, reason=reason)
     if not isinstance(data, dict):
-        return Settings(), (f"The settings file {path} is damaged (not a JSON object); "
-                            "using the defaults.")
+        return Settings(), _("The settings file {path} is damaged (not a JSON object); using "
+                             "the defaults.").format(path=path)
     settings, bad = _check(data)
     if bad:
         log.warning("bad settings in %s: %s", path, ", ".join(bad))
-        return settings, (
-            f"Some settings were invalid ({', '.join(bad)}); using the defaults for those."
-        )
+        return settings, _("Some settings were invalid ({names}); using the defaults for "
+                           "those.").format(names=", ".join(bad))
     return settings, None
 
 
