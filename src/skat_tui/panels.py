@@ -14,6 +14,7 @@ from textual.widgets import Digits
 
 from skat_core.rules import GameType
 
+from .i18n import N_, _
 from .widgets import ActionButton, Line
 
 
@@ -28,9 +29,11 @@ class BiddingPanel(Horizontal):
         yield Digits("18", id="bid-value")
         yield ActionButton("+", id="bid-up", action="screen.bid_step(1)", compact=True)
         with Vertical(id="bid-buttons"):
-            yield ActionButton("Bid", id="bid", action="screen.bid", compact=True)
-            yield ActionButton("Yes  [dim]y[/]", id="hold", action="screen.hold", compact=True)
-            yield ActionButton("Pass [dim]p[/]", id="pass", action="screen.pass_bid", compact=True)
+            yield ActionButton(_("Bid"), id="bid", action="screen.bid", compact=True)
+            yield ActionButton(f"{_('Yes')}  [dim]y[/]", id="hold", action="screen.hold",
+                               compact=True)
+            yield ActionButton(f"{_('Pass')}  [dim]p[/]", id="pass", action="screen.pass_bid",
+                               compact=True)
 
     def show(
         self,
@@ -47,7 +50,8 @@ class BiddingPanel(Horizontal):
         self.query_one("#bid-guide", Line).show(guide)
         self.query_one("#bid-value", Digits).update(str(value) if value else "--")
         bid = self.query_one("#bid", ActionButton)
-        bid.relabel(f"Bid {value}  [dim]b[/]" if can_bid and value else "Bid  [dim]b[/]")
+        label = _("Bid {value}").format(value=value) if can_bid and value else _("Bid")
+        bid.relabel(f"{label}  [dim]b[/]")
         bid.disabled = not can_bid
         self.query_one("#hold", ActionButton).disabled = not can_hold
         self.query_one("#pass", ActionButton).disabled = not can_pass
@@ -62,10 +66,12 @@ class SkatPanel(Vertical):
         yield Line(id="skat-status")
         with Horizontal(classes="button-row"):
             yield ActionButton(
-                "Pick up skat  [dim]u[/]", id="pickup", action="screen.pick_up", compact=True
+                f"{_('Pick up skat')}  [dim]u[/]", id="pickup", action="screen.pick_up",
+                compact=True,
             )
             yield ActionButton(
-                "Play hand  [dim]h[/]", id="hand-game", action="screen.play_hand", compact=True
+                f"{_('Play hand')}  [dim]h[/]", id="hand-game", action="screen.play_hand",
+                compact=True,
             )
         yield Line(id="skat-guide")
 
@@ -82,7 +88,7 @@ class DiscardPanel(Vertical):
         with Horizontal(classes="button-row"):
             yield Line(id="discard-selected")
             yield ActionButton(
-                "Put these two back  [dim]d[/]", id="put-back", action="screen.put_back",
+                f"{_('Put these two back')}  [dim]d[/]", id="put-back", action="screen.put_back",
                 compact=True,
             )
         yield Line(id="discard-help")
@@ -106,7 +112,8 @@ GAME_KEYS = {
 }
 """Keys of the declaration buttons (♥ is r: h is 'play hand' and 'left')."""
 
-OPTIONS = (("schneider", "Schneider", "x"), ("schwarz", "Schwarz", "z"), ("ouvert", "Ouvert", "o"))
+OPTIONS = (("schneider", N_("Schneider"), "x"), ("schwarz", N_("Schwarz"), "z"),
+           ("ouvert", N_("Ouvert"), "o"))
 
 
 class DeclarePanel(Vertical):
@@ -122,7 +129,7 @@ class DeclarePanel(Vertical):
         with Horizontal(classes="button-row", id="option-buttons"):
             for option, label, key in OPTIONS:
                 yield ActionButton(
-                    f"☐ {label}  [dim]{key}[/]", id=f"opt-{option}",
+                    f"☐ {_(label)}  [dim]{key}[/]", id=f"opt-{option}",
                     action=f"screen.toggle_option('{option}')", compact=True,
                 )
             yield Line(id="declare-back")
@@ -136,7 +143,7 @@ class DeclarePanel(Vertical):
 
     def show_option(self, option: str, label: str, on: bool, enabled: bool) -> None:
         button = self.query_one(f"#opt-{option}", ActionButton)
-        key = next(k for o, _, k in OPTIONS if o == option)
+        key = next(k for o, _label, k in OPTIONS if o == option)
         button.relabel(f"{'☑' if on else '☐'} {label}  [dim]{key}[/]")
         button.disabled = not enabled
         button.set_class(on, "-on")

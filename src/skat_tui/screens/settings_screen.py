@@ -100,7 +100,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             )
             yield self._row(
                 _("Speed"),
-                Select([(_(SPEED_LABELS.get(k, k)), k) for k in SPEEDS], value=s.speed, id="set-speed",
+                Select([(_(SPEED_LABELS.get(k, k)), k) for k in SPEEDS], value=s.speed,
+                       id="set-speed",
                        allow_blank=False, compact=True),
             )
             yield self._row(

@@ -9,28 +9,35 @@ from skat_core.value import Contract
 from skat_core.views import SeatView
 
 from ..deck import DeckStyle, game_name, suit_name, suit_symbol
+from ..i18n import N_, _
+
+CONTRACTS = {
+    # (ouvert, hand, announced, short): the contract as a whole phrase
+    (False, False, "", False): N_("{game}"),
+    (True, False, "", False): N_("{game} ouvert"),
+    (False, True, "", False): N_("{game} hand"),
+    (True, True, "", False): N_("{game} ouvert hand"),
+    (False, True, "schneider", False): N_("{game} hand, schneider announced"),
+    (False, True, "schwarz", False): N_("{game} hand, schwarz announced"),
+    (False, True, "schneider", True): N_("{game} hand schneider"),
+    (False, True, "schwarz", True): N_("{game} hand schwarz"),
+}
 
 
 def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
     """``♣ Clubs hand, schneider announced``, ``Grand ouvert hand``;
     short: ``♣ Clubs hand schneider``."""
     if contract.ramsch:
-        return "Ramsch"
-    main = [game_name(contract.game, deck)]
-    if contract.ouvert:
-        main.append("ouvert")
-    if contract.hand:
-        main.append("hand")
+        return _("Ramsch")
     announced = ""
     if contract.game != GameType.NULL and not contract.ouvert:
         if contract.schwarz_announced:
             announced = "schwarz"
         elif contract.schneider_announced:
             announced = "schneider"
-    text = " ".join(main)
-    if announced:
-        text += f" {announced}" if short else f", {announced} announced"
-    return text
+    key = (contract.ouvert, contract.hand, announced, short and bool(announced))
+    template = CONTRACTS.get(key) or CONTRACTS[(contract.ouvert, contract.hand, "", False)]
+    return _(template).format(game=game_name(contract.game, deck))
 
 
 def tricks_so_far(view: SeatView) -> list[tuple[int, tuple[int, ...], int]]:
@@ -49,7 +56,7 @@ def led_text(view: SeatView, deck: DeckStyle) -> str:
     card: Card = CARDS[view.trick[0]]
     game = view.contract.game
     if game != GameType.NULL and (card.is_jack or card.suit == game.trump_suit):
-        return "trump"
+        return _("trump")
     if deck == DeckStyle.GERMAN:
         return suit_name(card.suit, deck)
     return f"{suit_symbol(card.suit, deck)} {suit_name(card.suit, deck).lower()}"
