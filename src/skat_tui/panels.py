@@ -32,7 +32,7 @@ class BiddingPanel(Horizontal):
             yield ActionButton(_("Bid"), id="bid", action="screen.bid", compact=True)
             yield ActionButton(f"{_('Yes')}  [dim]y[/]", id="hold", action="screen.hold",
                                compact=True)
-            yield ActionButton(f"{_('Pass')}  [dim]p[/]", id="pass", action="screen.pass_bid",
+            yield ActionButton(f"{_('Pass')} [dim]p[/]", id="pass", action="screen.pass_bid",
                                compact=True)
 
     def show(
