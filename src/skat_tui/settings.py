@@ -34,6 +34,11 @@ SPEEDS: dict[str, tuple[float, float]] = {
     "fast": (0.3, 0.7),
     "instant": (0.0, 0.0),
 }
+LEVEL_LABELS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"),
+                "strong": N_("strong")}
+"""The bot levels as the app names them (translated where shown)."""
+SPEED_LABELS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
+                "instant": N_("instant")}
 SCORINGS = {"sf": "Seeger-Fabian", "standard": N_("Standard")}
 DEAL_COUNTS = (3, 6, 9, 12, 18, 24, 36)
 BOT_NAMES = ("Lena", "Rolf")

@@ -30,7 +30,7 @@ from ..controller import PlayerSpec
 from ..footer import Footer
 from ..i18n import N_, _
 from ..safe_text import refuse_hidden, safe_text, visible
-from ..settings import BOT_LEVELS, DEAL_COUNTS, MAX_NAME
+from ..settings import BOT_LEVELS, DEAL_COUNTS, LEVEL_LABELS, MAX_NAME
 
 HUMAN = "human"
 SEATS = 3
@@ -129,8 +129,6 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
         self.rules = rules if rules in RULE_SETS else "tournament"
 
     def compose(self) -> ComposeResult:
-        from .settings_screen import LEVEL_LABELS
-
         kinds = [(_("Human"), HUMAN), *[(_("Bot · {level}").format(
             level=_(LEVEL_LABELS.get(lv, lv))), lv) for lv in BOT_LEVELS]]
         with Vertical(classes="dialog newmatch"):

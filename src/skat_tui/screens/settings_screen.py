@@ -16,7 +16,17 @@ from ..deck import DeckStyle
 from ..footer import Footer
 from ..i18n import LANGUAGES, N_, _
 from ..safe_text import refuse_hidden, safe_text, visible
-from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
+from ..settings import (
+    BOT_LEVELS,
+    BOT_NAMES,
+    DEAL_COUNTS,
+    LEVEL_LABELS,
+    MAX_NAME,
+    SCORINGS,
+    SPEED_LABELS,
+    SPEEDS,
+    Settings,
+)
 
 RULE_CHOICES: dict[str, tuple[str, str, dict[str, object]]] = {
     "tournament": (N_("Tournament (ISkO)"), "tournament", {}),
@@ -27,11 +37,6 @@ RULE_CHOICES: dict[str, tuple[str, str, dict[str, object]]] = {
 changed from it (docs/rules.md lists every switch)."""
 
 
-LEVEL_LABELS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"),
-                "strong": N_("strong")}
-"""The bot levels as the dialog names them."""
-SPEED_LABELS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
-                "instant": N_("instant")}
 AUTOMATIC = N_("From the environment ({language})")
 """The language entry that follows LC_ALL / LC_MESSAGES / LANG."""
 

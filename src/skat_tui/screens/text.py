@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from skat_core.bots.knowledge import read_tricks
 from skat_core.cards import CARDS, Card
 from skat_core.game import POSITION_NAMES
@@ -39,6 +41,16 @@ def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> s
     key = (contract.ouvert, contract.hand, announced, short and bool(announced))
     template = CONTRACTS.get(key) or CONTRACTS[(contract.ouvert, contract.hand, "", False)]
     return _(template).format(game=game_name(contract.game, deck))
+
+
+def lead_bold(sentence: str) -> Text:
+    """A status line with its lead in bold: everything up to the first ': '
+    or '. ' ('The bid is 20:' raise it, or pass.), so a translated sentence
+    keeps the emphasis wherever its words fall."""
+    cut = min((i for i in (sentence.find(": "), sentence.find(". ")) if i >= 0), default=-1)
+    if cut < 0:
+        return Text(sentence, style="bold")
+    return Text.assemble((sentence[:cut + 1], "bold"), sentence[cut + 1:])
 
 
 def tricks_so_far(view: SeatView) -> list[tuple[int, tuple[int, ...], int]]:
