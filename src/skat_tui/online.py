@@ -26,6 +26,7 @@ from skat_net.client import TableClient
 from skat_net.protocol import JsonObject, ProtocolError
 
 from .footer import Footer
+from .i18n import N_, _
 from .messages import NewMatchRequested
 from .remote import OnlineRecorder, RemoteController
 from .screens.table import TableScreen
@@ -49,19 +50,20 @@ class LobbyScreen(Screen[None]):
 def lobby_text(target: str, state: JsonObject | None, status: str) -> Text:
     """Plain text (names are data, never markup)."""
     out = Text()
-    out.append("Online table", style="bold")
+    out.append(_("Online table"), style="bold")
     out.append(f"  {target}\n\n")
     out.append(status + "\n\n")
     if state is not None:
         for i, p in enumerate(state["players"]):
-            name = p["name"] or "(free seat)"
-            kind = f"{p['bot']} bot" if p["bot"] else (
-                "connected" if p["connected"] else ("away" if p["taken"] else "waiting"))
+            name = p["name"] or _("(free seat)")
+            kind = _("{level} bot").format(level=p["bot"]) if p["bot"] else (
+                _("connected") if p["connected"] else (_("away") if p["taken"]
+                                                       else _("waiting")))
             out.append(f"  {i + 1}. ")
             out.append(str(name), style="bold" if i == state["player"] else "")
             out.append(f" · {kind}\n")
         if state["status"] == "waiting":
-            out.append("\nThe match starts when every seat is taken.")
+            out.append("\n" + _("The match starts when every seat is taken."))
     return out
 
 
@@ -85,7 +87,7 @@ class OnlineApp(App[None]):
         self.controller: RemoteController | None = None
         self.recorder: OnlineRecorder | None = None
         self.lobby = LobbyScreen()
-        self.status = "Connecting…"
+        self.status = _("Connecting…")
         self.trick_pause = trick_pause
 
     # -- the seat kept on this machine ----------------------------------------
@@ -142,7 +144,7 @@ class OnlineApp(App[None]):
             self.lobby.show(lobby_text(self.target, self.client.state, self.status))
 
     def _connection(self, up: bool) -> None:
-        self.status = "Connected." if up else "Connection lost: reconnecting…"
+        self.status = _("Connected.") if up else _("Connection lost: reconnecting…")
         if up:
             self._keep_seat()
         if self.controller is None:
@@ -152,7 +154,7 @@ class OnlineApp(App[None]):
                         severity="information" if up else "warning")
 
     def _fatal(self, error: ProtocolError) -> None:
-        self.status = f"The server refused: {error.message}"
+        self.status = _("The server refused: {reason}").format(reason=error.message)
         if self.controller is None:
             self._show_lobby()
         else:
@@ -165,11 +167,11 @@ class OnlineApp(App[None]):
     def _note(self, note: JsonObject) -> None:
         name = str(note.get("name") or "?")
         event = note.get("event")
-        text = {"dropped": f"{name} lost the connection.",
-                "returned": f"{name} is back.",
-                "joined": f"{name} sat down at the table."}.get(str(event))
-        if text is not None:
-            self.notify(text, timeout=5, markup=False)
+        template = {"dropped": N_("{name} lost the connection."),
+                    "returned": N_("{name} is back."),
+                    "joined": N_("{name} sat down at the table.")}.get(str(event))
+        if template is not None:
+            self.notify(_(template).format(name=name), timeout=5, markup=False)
 
     def _state(self) -> None:
         state = self.client.state
@@ -198,12 +200,12 @@ class OnlineApp(App[None]):
         assert state is not None
         parts = []
         for p in state["paused"]:
-            parts.append(f"waiting for {state['players'][p]['name']} (away)")
+            parts.append(_("waiting for {name} (away)").format(name=state["players"][p]["name"]))
         for i, p in enumerate(state["players"]):
             if p["bot_playing"]:
-                parts.append(f"a bot plays for {p['name']}")
+                parts.append(_("a bot plays for {name}").format(name=p["name"]))
             elif not p["connected"] and i not in state["paused"]:
-                parts.append(f"{p['name']} away")
+                parts.append(_("{name} away").format(name=p["name"]))
         return " · ".join(parts)
 
     def _record(self) -> None:
