@@ -14,6 +14,7 @@ from rich.text import Text
 
 from skat_core.cards import NULL_RANK, Card, Mask, Rank, Suit, cards_of
 from skat_core.rules import GameType
+from skat_core.value import Contract
 
 from .i18n import N_, _
 
@@ -170,3 +171,32 @@ def sort_hand(hand: Mask, game: GameType | None) -> list[Card]:
         return (2 + _DISPLAY_SUITS.index(c.suit), -int(c))
 
     return sorted(cards, key=key)
+
+
+CONTRACTS = {
+    # (ouvert, hand, announced, short): the contract as a whole phrase
+    (False, False, "", False): N_("{game}"),
+    (True, False, "", False): N_("{game} ouvert"),
+    (False, True, "", False): N_("{game} hand"),
+    (True, True, "", False): N_("{game} ouvert hand"),
+    (False, True, "schneider", False): N_("{game} hand, schneider announced"),
+    (False, True, "schwarz", False): N_("{game} hand, schwarz announced"),
+    (False, True, "schneider", True): N_("{game} hand schneider"),
+    (False, True, "schwarz", True): N_("{game} hand schwarz"),
+}
+
+
+def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
+    """``♣ Clubs hand, schneider announced``, ``Grand ouvert hand``;
+    short: ``♣ Clubs hand schneider``."""
+    if contract.ramsch:
+        return _("Ramsch")
+    announced = ""
+    if contract.game != GameType.NULL and not contract.ouvert:
+        if contract.schwarz_announced:
+            announced = "schwarz"
+        elif contract.schneider_announced:
+            announced = "schneider"
+    key = (contract.ouvert, contract.hand, announced, short and bool(announced))
+    template = CONTRACTS.get(key) or CONTRACTS[(contract.ouvert, contract.hand, "", False)]
+    return _(template).format(game=game_name(contract.game, deck))

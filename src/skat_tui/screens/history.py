@@ -72,7 +72,7 @@ class HistoryScreen(Screen[None]):
     async def retranslate(self) -> None:
         """Show the list in the language just chosen."""
         await self.recompose()
-        self._show()
+        self.load()  # the entries' words are in the language they were read in
 
     def load(self) -> None:
         """Read the history again and show it."""
@@ -93,8 +93,8 @@ class HistoryScreen(Screen[None]):
                           _("players (forehand first)"))
         for e in self.entries:
             style = "" if e.soloist is None else "green" if e.score > 0 else "red"
-            short = e.game.replace(" announced", "")
-            game = short if e.soloist is None else f"{e.soloist}: {short}"
+            game = e.game if e.soloist is None else _("{name}: {contract}").format(
+                name=e.soloist, contract=e.game)
             table.add_row(
                 Text(visible(e.id), justify="right"), safe_text(e.local_date), safe_text(game),
                 safe_text(e.result, style), safe_join(e.players), key=e.id,

@@ -8,39 +8,11 @@ from skat_core.bots.knowledge import read_tricks
 from skat_core.cards import CARDS, Card
 from skat_core.game import POSITION_NAMES
 from skat_core.rules import GameType
-from skat_core.value import Contract, GameResult, RamschResult
+from skat_core.value import GameResult, RamschResult
 from skat_core.views import SeatView
 
-from ..deck import DeckStyle, game_name, suit_name, suit_symbol
+from ..deck import DeckStyle, contract_text, game_name, suit_name, suit_symbol
 from ..i18n import N_, _, format_signed, ngettext
-
-CONTRACTS = {
-    # (ouvert, hand, announced, short): the contract as a whole phrase
-    (False, False, "", False): N_("{game}"),
-    (True, False, "", False): N_("{game} ouvert"),
-    (False, True, "", False): N_("{game} hand"),
-    (True, True, "", False): N_("{game} ouvert hand"),
-    (False, True, "schneider", False): N_("{game} hand, schneider announced"),
-    (False, True, "schwarz", False): N_("{game} hand, schwarz announced"),
-    (False, True, "schneider", True): N_("{game} hand schneider"),
-    (False, True, "schwarz", True): N_("{game} hand schwarz"),
-}
-
-
-def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
-    """``♣ Clubs hand, schneider announced``, ``Grand ouvert hand``;
-    short: ``♣ Clubs hand schneider``."""
-    if contract.ramsch:
-        return _("Ramsch")
-    announced = ""
-    if contract.game != GameType.NULL and not contract.ouvert:
-        if contract.schwarz_announced:
-            announced = "schwarz"
-        elif contract.schneider_announced:
-            announced = "schneider"
-    key = (contract.ouvert, contract.hand, announced, short and bool(announced))
-    template = CONTRACTS.get(key) or CONTRACTS[(contract.ouvert, contract.hand, "", False)]
-    return _(template).format(game=game_name(contract.game, deck))
 
 
 def lead_bold(sentence: str) -> Text:
