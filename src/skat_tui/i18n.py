@@ -129,12 +129,13 @@ def format_percent(fraction: float) -> str:
 
 
 def format_day(day: date) -> str:
-    """A calendar day in full (the daily's date): ``1 December 2026``,
-    ``1. Dezember 2026``, ``1 grudnia 2026``."""
+    """A calendar day in full (the daily's date): ``2026-12-01`` in English
+    (the daily's name as the seeds write it), ``1. Dezember 2026``,
+    ``1 grudnia 2026``."""
     from babel.dates import format_date
 
     if _language == DEFAULT:
-        return f"{day.day} {day:%B %Y}"
+        return day.isoformat()
     return format_date(day, format="long", locale=_babel_locale())
 
 

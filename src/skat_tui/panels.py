@@ -17,6 +17,29 @@ from skat_core.rules import GameType
 from .i18n import N_, _
 from .widgets import ActionButton, Line
 
+LABELS = {
+    # button id: (label, key) of the panels' buttons whose words never change
+    "hold": (N_("Yes"), "y"),
+    "pass": (N_("Pass"), "p"),
+    "pickup": (N_("Pick up skat"), "u"),
+    "hand-game": (N_("Play hand"), "h"),
+    "put-back": (N_("Put these two back"), "d"),
+}
+
+
+def label(button: str) -> str:
+    """A fixed button's label in the current language, with its key."""
+    text, key = LABELS[button]
+    gap = " " if button == "pass" else "  "
+    return f"{_(text)}{gap}[dim]{key}[/]"
+
+
+def relabel(container: Horizontal | Vertical) -> None:
+    """Put the fixed buttons' labels in the current language (after a switch)."""
+    for button in container.query(ActionButton):
+        if button.id in LABELS:
+            button.relabel(label(button.id))
+
 
 class BiddingPanel(Horizontal):
     """The value to bid shown large, −/+ along the bid ladder, Bid, Yes, Pass."""
@@ -30,10 +53,8 @@ class BiddingPanel(Horizontal):
         yield ActionButton("+", id="bid-up", action="screen.bid_step(1)", compact=True)
         with Vertical(id="bid-buttons"):
             yield ActionButton(_("Bid"), id="bid", action="screen.bid", compact=True)
-            yield ActionButton(f"{_('Yes')}  [dim]y[/]", id="hold", action="screen.hold",
-                               compact=True)
-            yield ActionButton(f"{_('Pass')} [dim]p[/]", id="pass", action="screen.pass_bid",
-                               compact=True)
+            yield ActionButton(label("hold"), id="hold", action="screen.hold", compact=True)
+            yield ActionButton(label("pass"), id="pass", action="screen.pass_bid", compact=True)
 
     def show(
         self,
@@ -66,12 +87,10 @@ class SkatPanel(Vertical):
         yield Line(id="skat-status")
         with Horizontal(classes="button-row"):
             yield ActionButton(
-                f"{_('Pick up skat')}  [dim]u[/]", id="pickup", action="screen.pick_up",
-                compact=True,
+                label("pickup"), id="pickup", action="screen.pick_up", compact=True,
             )
             yield ActionButton(
-                f"{_('Play hand')}  [dim]h[/]", id="hand-game", action="screen.play_hand",
-                compact=True,
+                label("hand-game"), id="hand-game", action="screen.play_hand", compact=True,
             )
         yield Line(id="skat-guide")
 
@@ -88,8 +107,7 @@ class DiscardPanel(Vertical):
         with Horizontal(classes="button-row"):
             yield Line(id="discard-selected")
             yield ActionButton(
-                f"{_('Put these two back')}  [dim]d[/]", id="put-back", action="screen.put_back",
-                compact=True,
+                label("put-back"), id="put-back", action="screen.put_back", compact=True,
             )
         yield Line(id="discard-help")
 

@@ -47,7 +47,15 @@ from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import N_, _, ngettext
 from ..messages import NewMatchRequested, StartScreenRequested
-from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
+from ..panels import (
+    GAME_KEYS,
+    BiddingPanel,
+    DeclarePanel,
+    DiscardPanel,
+    PlayPanel,
+    SkatPanel,
+    relabel,
+)
 from ..safe_text import visible
 from ..settings import LEVEL_LABELS, Settings
 from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, TrickArea, TrickState
@@ -184,6 +192,13 @@ class TableScreen(Screen[None]):
         if self.controller.match.deal_finished:
             # a match resumed between two deals: its result, then the next deal
             self.call_after_refresh(self._show_result)
+
+    def retranslate(self) -> None:
+        """Show the table in the language just chosen (not recomposed: the
+        controller is one of its widgets and its bots may be thinking)."""
+        relabel(self.query_one("#actions", ContentSwitcher))
+        self.refresh_table()
+        self.refresh_bindings()
 
     def on_screen_suspend(self) -> None:
         self.controller.pause()
