@@ -20,7 +20,7 @@ from skat_tui.footer import Footer
 from skat_tui.headless import run_match
 from skat_tui.screens.replay import ReplayGame, ReplayScreen
 from skat_tui.screens.settings_screen import SettingsScreen
-from skat_tui.screens.start import StartScreen
+from skat_tui.screens.start import ENTRIES, StartScreen
 from skat_tui.screens.stats import StatsScreen
 from skat_tui.storage import Storage
 
@@ -120,6 +120,11 @@ async def test_the_start_screen_in_each_language(tmp_path: Path, language: str) 
         for option in menu._options:  # every entry's note stays in the menu's width
             for line in option.prompt.plain.split("\n"):
                 assert len(line) <= menu.content_region.width, line
+        for entry in ENTRIES:  # a space between each label and its note
+            option = menu.get_option(entry.action)
+            first = option.prompt.plain.split("\n")[0]
+            label = i18n._(entry.label)
+            assert f"  {label} " in first or first.rstrip().endswith(label), first
         expected = {"de": "Neues Match", "pl": "Nowy mecz"}[language]
         assert expected in " ".join(s.text for s in app.screen._compositor.render_strips())
 

@@ -41,7 +41,7 @@ ROW_WIDTH = LABEL_WIDTH + NOTE_WIDTH
 
 def label_width() -> int:
     """The labels' column in the current language: room for the longest."""
-    return max(11, *(len(_(e.label)) for e in ENTRIES))
+    return max(11, *(len(_(e.label)) + 1 for e in ENTRIES))
 
 
 def column_lines(note: str, labels: int = 11) -> str:
