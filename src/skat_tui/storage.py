@@ -61,7 +61,6 @@ from skat_core.savegame import (
 from skat_core.seeds import SeedKind, parse_daily, seed_kind, utc_today
 from skat_core.value import Contract
 
-from .deck import DeckStyle, contract_text
 from .i18n import _, format_signed
 from .leaderboard import HUMAN, Leaderboard, LeaderboardError, MatchSummary, seat_kind
 
@@ -389,10 +388,19 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     won = result.get("won") is True
     return HistoryEntry(
         str(line_no), record, date, (players[0], players[1], players[2]),
-        contract_text(contract, DeckStyle.TWO_COLOUR, short=True) + tag, players[soloist],
+        words(contract) + tag, players[soloist],
         (_("won {score}") if won else _("lost {score}")).format(score=format_signed(score)),
         score,
     )
+
+
+def words(contract: Contract) -> str:
+    """A contract as the history lists it (``♣ Clubs hand schneider``), in
+    the current language (deck.py is imported here, not at the top: it
+    brings Rich, and skat_tui.stats reads the history without any UI)."""
+    from .deck import DeckStyle, contract_text
+
+    return contract_text(contract, DeckStyle.TWO_COLOUR, short=True)
 
 
 def _history_entry(line_no: int, raw: bytes | None) -> HistoryEntry:
