@@ -56,7 +56,7 @@ from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, Tr
 from .dialogs import ConfirmScreen, LastTrickScreen
 from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
-from .score_area import score_area
+from .score_area import points_taken, score_area
 from .table_log import PlayOn, log_lines
 from .text import contract_text, led_text
 
@@ -412,8 +412,11 @@ class TableScreen(Screen[None]):
             panel.show(Text("\n").join([line1, line2]))
 
     def _draw_score(self) -> None:
-        area = score_area(self.controller.match, self._shown_names())
         panel = self.query_one("#score", Line)
+        taken = (points_taken(self._view, self._names_by_seat())
+                 if self.settings.card_points else [])
+        area = score_area(self.controller.match, self._shown_names(), taken,
+                          panel.content_region.height)
         panel.border_title = area.title
         panel.border_subtitle = area.subtitle
         panel.show(area.text)
