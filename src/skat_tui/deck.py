@@ -7,6 +7,7 @@ at once (and a test can list what a card looks like on screen).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from rich.style import Style
@@ -103,22 +104,61 @@ FACE_WIDTH = 5
 FACE_HEIGHT = 3
 
 
-def card_face(card: Card, style: DeckStyle, paper: str = PAPER, dim: bool = False) -> list[Text]:
-    """A card as three lines of five cells: index top left, suit in the middle,
-    index bottom right, as on a real card."""
+@dataclass(frozen=True, slots=True)
+class FaceSize:
+    """How large a card is drawn: columns and rows of its face."""
+
+    width: int
+    height: int
+
+
+SMALL_FACE = FaceSize(FACE_WIDTH, FACE_HEIGHT)
+"""Five by three: ten cards and the trick fit 80×24."""
+LARGE_FACE = FaceSize(9, 7)
+"""Nine by seven, on a large terminal (see :func:`face_size`)."""
+LARGE_FROM = (130, 40)
+"""The smallest terminal (columns, rows) with room for large cards: twelve
+cards in the hand, the trick of three and the panels around it."""
+
+
+def face_size(columns: int, rows: int) -> FaceSize:
+    """The card size for a terminal of ``columns`` × ``rows``."""
+    if columns >= LARGE_FROM[0] and rows >= LARGE_FROM[1]:
+        return LARGE_FACE
+    return SMALL_FACE
+
+
+def card_face(card: Card, style: DeckStyle, paper: str = PAPER, dim: bool = False,
+              size: FaceSize = SMALL_FACE) -> list[Text]:
+    """A card as ``size.height`` lines of ``size.width`` cells: index top
+    left, suit in the middle, index bottom right, as on a real card (a large
+    card shows the suit under the top index and over the bottom one too)."""
     label = card_text(card, style)
+    symbol = suit_symbol(card.suit, style)
     colour = "#5c5a55" if dim else suit_colour(card.suit, style)
     face = Style(color=colour, bgcolor=paper, bold=not dim)
-    return [
-        Text(label.ljust(FACE_WIDTH), style=face),
-        Text(suit_symbol(card.suit, style).center(FACE_WIDTH), style=face),
-        Text(label.rjust(FACE_WIDTH), style=face),
-    ]
+    w, h = size.width, size.height
+    rows = [" " * w] * h
+    rows[0] = label.ljust(w)
+    rows[h // 2] = symbol.center(w)
+    rows[-1] = label.rjust(w)
+    if h >= 5:
+        rows[1] = (" " + symbol).ljust(w)
+        rows[-2] = (symbol + " ").rjust(w)
+    return [Text(row, style=face) for row in rows]
 
 
-def back_face() -> list[Text]:
+def back_face(size: FaceSize = SMALL_FACE) -> list[Text]:
     back = Style(color="#9fb4e6", bgcolor=BACK)
-    return [Text("╱╲╱╲╱", style=back), Text("╲╱╲╱╲", style=back), Text("╱╲╱╲╱", style=back)]
+    pattern = ("╱╲" * size.width, "╲╱" * size.width)
+    return [Text(pattern[row % 2][: size.width], style=back) for row in range(size.height)]
+
+
+def place_outline(size: FaceSize = SMALL_FACE) -> list[str]:
+    """Where a card will be played: a dotted outline of a card."""
+    inner = size.width - 2
+    return ["╭" + "┄" * inner + "╮", *["┆" + " " * inner + "┆"] * (size.height - 2),
+            "╰" + "┄" * inner + "╯"]
 
 
 def game_name(game: GameType, style: DeckStyle) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -44,7 +45,17 @@ from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..controller import MatchController
-from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
+from ..deck import (
+    LARGE_FACE,
+    DeckStyle,
+    FaceSize,
+    card_style,
+    card_text,
+    cards_line,
+    face_size,
+    game_short,
+    sort_hand,
+)
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import _, ngettext
@@ -185,6 +196,18 @@ class TableScreen(Screen[None]):
         if self.controller.match.deal_finished:
             # a match resumed between two deals: its result, then the next deal
             self.call_after_refresh(self._show_result)
+
+    def on_resize(self, event: events.Resize) -> None:
+        large = self.face == LARGE_FACE
+        if large != self.has_class("-large-cards"):
+            self.set_class(large, "-large-cards")  # the hand's height (app.tcss)
+            self.refresh_table()
+
+    @property
+    def face(self) -> FaceSize:
+        """How large the cards are drawn: larger on a large terminal."""
+        size = self.app.size
+        return face_size(size.width, size.height)
 
     def on_screen_suspend(self) -> None:
         self.controller.pause()
@@ -493,6 +516,7 @@ class TableScreen(Screen[None]):
             places=view.phase >= Phase.PLAYING and view.contract is not None,
             note=note,
             deck=self.deck,
+            size=self.face,
         )
 
     def _draw_actions(self, view: SeatView) -> None:
@@ -776,6 +800,7 @@ class TableScreen(Screen[None]):
             selected=frozenset(self.selected) if choosing else frozenset(),
             cursor=cursor,
             keys=cursor_on and (playable is not None or choosing),
+            size=self.face,
         )
 
     # -- keys and buttons -------------------------------------------------------
