@@ -24,16 +24,27 @@ class DeckStyle(StrEnum):
     """French suits in the German tournament colours: ♣ black, ♠ green, ♥ red, ♦ orange."""
     TWO_COLOUR = "two-colour"
     """French suits, black and red."""
+    GERMAN_SYMBOLS = "german-symbols"
+    """German suits as symbols in their colours: ♣ Eichel (brown), ♠ Grün (green),
+    ♥ Rot (red), ● Schellen (gold); U (Unter) and O (Ober) for jack and queen.
+    Every glyph is in WGL4, so in every common monospace font (DejaVu Sans
+    Mono, Menlo, Consolas, Cascadia, Liberation Mono), one cell wide: no emoji."""
     GERMAN = "german"
-    """German suits by name: Eichel, Grün, Rot, Schellen; Unter and Ober for jack and queen."""
+    """German suits by letter: E Eichel, G Grün, R Rot, S Schellen (``EU``, ``R10``)."""
 
     @property
     def label(self) -> str:
         return {
             DeckStyle.FOUR_COLOUR: "French, four colours (tournament)",
             DeckStyle.TWO_COLOUR: "French, two colours",
-            DeckStyle.GERMAN: "German suits (Eichel, Grün, Rot, Schellen)",
+            DeckStyle.GERMAN_SYMBOLS: "German: ♣Eichel ♠Grün ♥Rot ●Schellen",
+            DeckStyle.GERMAN: "German, letters: EU = Eichel-Unter",
         }[self]
+
+    @property
+    def is_german(self) -> bool:
+        """German suits and ranks (Eichel … Schellen, Unter, Ober)."""
+        return self in (DeckStyle.GERMAN, DeckStyle.GERMAN_SYMBOLS)
 
 
 PAPER = "#f7f4ea"
@@ -50,6 +61,7 @@ _SUIT_COLOURS: dict[DeckStyle, tuple[str, str, str, str]] = {
     DeckStyle.FOUR_COLOUR: ("#d46a00", "#c8102e", "#0f7a34", "#111111"),
     DeckStyle.TWO_COLOUR: ("#c8102e", "#c8102e", "#111111", "#111111"),
     DeckStyle.GERMAN: ("#b07d00", "#c8102e", "#0f7a34", "#6b3b12"),
+    DeckStyle.GERMAN_SYMBOLS: ("#b07d00", "#c8102e", "#0f7a34", "#6b3b12"),
 }
 
 _FRENCH_RANKS = {
@@ -58,6 +70,9 @@ _FRENCH_RANKS = {
 }
 _GERMAN_RANKS = {**_FRENCH_RANKS, Rank.QUEEN: "O", Rank.JACK: "U"}
 _GERMAN_SUIT_LETTERS = ("S", "R", "G", "E")
+_GERMAN_SUIT_SYMBOLS = ("●", "♥", "♠", "♣")
+"""Schellen, Rot, Grün, Eichel: a bell, a heart, a leaf, the acorns' trefoil
+(as the four-colour tournament deck maps them)."""
 _GERMAN_SUIT_NAMES = ("Schellen", "Rot", "Grün", "Eichel")
 _FRENCH_SUIT_NAMES = ("Diamonds", "Hearts", "Spades", "Clubs")
 
@@ -67,18 +82,25 @@ def suit_colour(suit: Suit, style: DeckStyle) -> str:
 
 
 def suit_symbol(suit: Suit, style: DeckStyle) -> str:
-    """♣ ♠ ♥ ♦, or the German suit's initial."""
-    return _GERMAN_SUIT_LETTERS[suit] if style == DeckStyle.GERMAN else suit.symbol
+    """♣ ♠ ♥ ♦; German ♣ ♠ ♥ ●, or the German suit's initial."""
+    if style == DeckStyle.GERMAN:
+        return _GERMAN_SUIT_LETTERS[suit]
+    if style == DeckStyle.GERMAN_SYMBOLS:
+        return _GERMAN_SUIT_SYMBOLS[suit]
+    return suit.symbol
 
 
 def suit_name(suit: Suit, style: DeckStyle) -> str:
-    return (_GERMAN_SUIT_NAMES if style == DeckStyle.GERMAN else _FRENCH_SUIT_NAMES)[suit]
+    return (_GERMAN_SUIT_NAMES if style.is_german else _FRENCH_SUIT_NAMES)[suit]
 
 
 def card_text(card: Card, style: DeckStyle) -> str:
-    """The plain text of a card: ``J♣``, ``10♥``; German ``EU``, ``R10``."""
+    """The plain text of a card: ``J♣``, ``10♥``; German ``U♣``, ``10●``, or
+    by letter ``EU``, ``R10``."""
     if style == DeckStyle.GERMAN:
         return _GERMAN_SUIT_LETTERS[card.suit] + _GERMAN_RANKS[card.rank]
+    if style == DeckStyle.GERMAN_SYMBOLS:
+        return _GERMAN_RANKS[card.rank] + _GERMAN_SUIT_SYMBOLS[card.suit]
     return _FRENCH_RANKS[card.rank] + card.suit.symbol
 
 
@@ -167,7 +189,7 @@ def game_name(game: GameType, style: DeckStyle) -> str:
         suit = Suit(int(game))
         if style == DeckStyle.GERMAN:
             return suit_name(suit, style)
-        return f"{suit.symbol} {suit_name(suit, style)}"
+        return f"{suit_symbol(suit, style)} {suit_name(suit, style)}"
     return game.label
 
 
@@ -175,7 +197,7 @@ def game_short(game: GameType, style: DeckStyle) -> str:
     """``♣``, ``Grand``, ``Null``; German ``Eichel``."""
     if game.is_suit:
         suit = Suit(int(game))
-        return suit_name(suit, style) if style == DeckStyle.GERMAN else suit.symbol
+        return suit_name(suit, style) if style.is_german else suit.symbol
     return game.label
 
 
