@@ -146,7 +146,7 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
     who = Text(names[seat], style="bold")
 
     def say(mine: str, theirs: str, **parts: str | Text) -> Text:
-        return fill(mine if you else theirs, name=who, **parts)
+        return fill(mine if you else theirs, "", name=who, **parts)
 
     match action:
         case Bid(value=v) if before.holder >= 0:
