@@ -328,7 +328,9 @@ async def test_the_damaged_save_toast_fits_inside_its_edges_at_80_by_24(tmp_path
         assert "a new match can" in screen_text(app) and "start." in screen_text(app)
 
 
-async def test_long_toasts_end_inside_the_screen_at_80_by_24(tmp_path: Path) -> None:
+@pytest.mark.parametrize("severity", ["error", "warning"])
+async def test_long_toasts_end_inside_the_screen_at_80_by_24(tmp_path: Path,
+                                                             severity: Any) -> None:
     """Whatever the length of a message (a damaged save names two paths and
     the error), its toast ends above the footer with its text whole."""
     from textual.widgets._toast import Toast
@@ -343,7 +345,7 @@ async def test_long_toasts_end_inside_the_screen_at_80_by_24(tmp_path: Path) -> 
         for cut in range(120, len(words) + 1, 23):
             app.clear_notifications()
             await wait(pilot)
-            app.notify(words[:cut], title="Saved match", severity="error", timeout=30)
+            app.notify(words[:cut], title="Saved match", severity=severity, timeout=30)
             await wait(pilot)
             (toast,) = app.screen.query(Toast)
             width = toast.content_region.width
