@@ -51,9 +51,12 @@ def register(main: click.Group, bench: click.Group) -> None:
     @click.option("--no-fsync", is_flag=True,
                   help="Save without syncing to disk: still whole after a killed server, "
                        "not after a power cut.")
+    @click.option("--stats", default=None, metavar="FILE", hidden=True,
+                  help="On stopping, write the server's figures there (skat bench server).")
     def serve(host: str, port: int, data: str | None, certfile: str | None,
               keyfile: str | None, bot_delay: float, bot_workers: int, max_tables: int,
-              max_connections: int, max_per_address: int, no_fsync: bool) -> None:
+              max_connections: int, max_per_address: int, no_fsync: bool,
+              stats: str | None) -> None:
         """Run a table server (Ctrl+C stops it; every table is kept)."""
         from skat_net.server import Limits, serve_forever, ssl_context
 
@@ -73,7 +76,8 @@ def register(main: click.Group, bench: click.Group) -> None:
             sys.stdout.flush()
 
         try:
-            asyncio.run(serve_forever(folder, host, port, tls, ready, limits=limits,
+            asyncio.run(serve_forever(folder, host, port, tls, ready,
+                                      None if stats is None else Path(stats), limits=limits,
                                       bot_delay=bot_delay, bot_workers=bot_workers,
                                       sync=not no_fsync))
         except KeyboardInterrupt:
