@@ -507,6 +507,12 @@ class TableServer:
             self._drive(live)
             return
         live.sent_version = table.version
+        for player, kind, plays in table.played_on:
+            note = {"type": "note", "event": "plays-on", "player": player,
+                    "name": table.seats[player].name, "kind": kind, "cards_played": plays}
+            for c in list(live.conns.values()):
+                await self._send(c.ws, note)
+        table.played_on.clear()
         now = time.time()
         m = table.match
         outcomes = len(m.outcomes) if m is not None else 0

@@ -23,7 +23,7 @@ from typing import Any
 
 from skat_core.bots.claims import accepts_claim, agrees_to_give_up
 from skat_core.errors import IllegalActionError
-from skat_core.game import Action, Claim, Phase, Resign
+from skat_core.game import Action, Claim, Phase, Play, Resign
 from skat_core.match import Match, Scoring
 from skat_core.savegame import (
     RecordCache,
@@ -124,6 +124,9 @@ class Table:
     version: int = 0
     """Counts the changes (a bot's answer for an older version is dropped)."""
     created: float = 0.0
+    played_on: list[tuple[int, str, int]] = field(default_factory=list)
+    """Refused claims and give-ups not told yet: (player, 'claim' or 'give
+    up', cards of the deal played then); the server sends them as notes."""
     _cache: RecordCache = field(default_factory=RecordCache)
 
     # -- building ---------------------------------------------------------------
@@ -338,7 +341,7 @@ class Table:
             if player not in asked:
                 raise ProtocolError("not-asked", "nobody asks you anything now", "action")
             if action == "refuse":
-                self.answered_at = len(state.history)
+                self._refused(player, kind)
                 return
             self._apply(Resign(seat))
             return
@@ -374,6 +377,15 @@ class Table:
             raise ProtocolError("illegal", str(e), "action", e.rule.name) from None
         except ValueError as e:
             raise ProtocolError("illegal", str(e), "action") from None
+
+    def _refused(self, player: int, kind: str) -> None:
+        """``player`` plays on: the question is closed, and the others are told."""
+        state = self.match.current if self.match is not None else None
+        if state is None:
+            return
+        self.answered_at = len(state.history)
+        plays = sum(1 for _, a in state.history if isinstance(a, Play))
+        self.played_on.append((player, kind, plays))
 
     def bot_turn(self, now: float) -> BotTurn | None:
         """The bot the table waits for, if any (its view only)."""
@@ -421,8 +433,7 @@ class Table:
             if yes:
                 self._apply(Resign(view.seat))
             else:
-                state = self.match.current if self.match else None
-                self.answered_at = len(state.history) if state is not None else -1
+                self._refused(bots[0], kind)
         m = self.match
         if m is None:
             return

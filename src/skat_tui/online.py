@@ -165,6 +165,10 @@ class OnlineApp(App[None]):
     def _note(self, note: JsonObject) -> None:
         name = str(note.get("name") or "?")
         event = note.get("event")
+        if event == "plays-on":
+            if self.controller is not None:
+                self.controller.played_on(note)
+            return
         text = {"dropped": f"{name} lost the connection.",
                 "returned": f"{name} is back.",
                 "joined": f"{name} sat down at the table."}.get(str(event))

@@ -94,6 +94,10 @@ def scan(frames: list[str], player: int, doc: dict[str, Any]) -> int:
     return checked
 
 
+NOTES: dict[int, list[dict[str, Any]]] = {}
+"""The notes each client of :func:`play_match` was sent (by the client's id)."""
+
+
 async def play_match(url: str, seats: list[dict[str, Any]], names: list[str],
                      deals: int = 3, boldness: float = 0.0, seed: str = "net-test",
                      ) -> list[TableClient]:
@@ -102,6 +106,7 @@ async def play_match(url: str, seats: list[dict[str, Any]], names: list[str],
     for i, name in enumerate(names):
         c = TableClient(url, code=created["invitation"], name=name)
         c.frames = []
+        c.on_note = lambda client, note: NOTES.setdefault(id(client), []).append(note)
         p = Player(c, i)
         p.boldness = boldness
         c.start()
@@ -155,6 +160,13 @@ async def test_a_claim_is_answered_and_giving_up_is_agreed(tmp_path: Path) -> No
         finished = doc["match"]["finished"]
         kinds = {a["type"] for r in finished for a in r["actions"]}
         assert "claim" in kinds or "resign" in kinds
+        # a defender who plays on is told to everyone at the table, himself included
+        told = [[n for n in NOTES.get(id(c), []) if n["event"] == "plays-on"] for c in clients]
+        assert told[0] and told[0] == told[1] == told[2]
+        for note in told[0]:
+            assert note["kind"] in ("claim", "give up")
+            assert note["name"] == ["Anna", "Ben", "Cem"][note["player"]]
+            assert 0 <= note["cards_played"] <= 30
         for c in clients:
             scan(c.frames or [], c.known.player, doc)
             await c.close()
