@@ -335,7 +335,8 @@ class Table:
             raise ProtocolError("not-now", "the deal is over: send next for the next one",
                                 "action")
         seat = m.seat_of(player)
-        assert seat is not None
+        if seat is None:
+            raise ProtocolError("not-now", "you deal and sit this deal out", "action")
         kind, asked = self.question()
         if action in ("accept", "refuse"):
             if player not in asked:
@@ -563,8 +564,8 @@ class Table:
         for s in doc["seats"]:
             seat = Seat(s["name"], s["level"], s["token"], int(s["last_seq"]))
             seats.append(seat)
-        if len(seats) != 3:
-            raise ValueError("seats: three seats")
+        if len(seats) not in (3, 4):
+            raise ValueError("seats: three or four seats")
         match = None
         if doc.get("match") is not None:
             match = match_from_dict(doc["match"]).match

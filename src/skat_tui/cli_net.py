@@ -87,11 +87,14 @@ def register(main: click.Group, bench: click.Group) -> None:
 
     @main.command()
     @click.option("--seats", default=None, metavar='"Anna,Ben:normal,?"',
-                  help="Three seats: a name keeps a seat for that person, ? is for whoever "
-                       "joins, NAME:LEVEL is a bot (random, easy, normal, strong). "
-                       "Default: you and two open seats.")
+                  help="Three seats, or four (the dealer sits each deal out): a name keeps "
+                       "a seat for that person, ? is for whoever joins, NAME:LEVEL is a bot "
+                       "(random, easy, normal, strong). Default: you and open seats.")
+    @click.option("--players", default=None, type=click.IntRange(3, 4),
+                  help="3 or 4 seats, all open but yours (instead of --seats).")
     @click.option("--name", default=None, help="Your name at the table (default: settings).")
-    @click.option("--deals", default=9, show_default=True, type=int)
+    @click.option("--deals", default=None, type=int,
+                  help="A multiple of the players (default: 9 at three, 12 at four).")
     @click.option("--seed", default=None, help="Shuffle seed (default: random).")
     @click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
                   show_default=True)
@@ -110,7 +113,8 @@ def register(main: click.Group, bench: click.Group) -> None:
     @click.option("--keyfile", default=None, type=click.Path(exists=True, dir_okay=False))
     @click.option("--no-join", is_flag=True,
                   help="Only print the invitation (and keep the server running).")
-    def host(seats: str | None, name: str | None, deals: int, seed: str | None,
+    def host(seats: str | None, players: int | None, name: str | None, deals: int | None,
+             seed: str | None,
              scoring: str, takeover: float | None, takeover_level: str, server: str | None,
              host: str, port: int, certfile: str | None, keyfile: str | None,
              no_join: bool) -> None:
@@ -130,14 +134,18 @@ def register(main: click.Group, bench: click.Group) -> None:
 
         from .settings import load_settings
 
-        if deals < 3 or deals % 3:
-            raise click.BadParameter(f"{deals} is not a positive multiple of 3",
-                                     param_hint="'--deals'")
         try:
             me = check_name(name if name is not None else load_settings()[0].player_name)
-            specs = host_seat(parse_seats(seats or "?,?,?"), me)
+            specs = host_seat(parse_seats(seats or ",".join(["?"] * (players or 3))), me)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--seats'") from None
+        if players is not None and len(specs) != players:
+            raise click.BadParameter(f"--seats names {len(specs)} seats, --players {players}",
+                                     param_hint="'--players'")
+        n = len(specs)
+        if deals is not None and (deals < n or deals % n):
+            raise click.BadParameter(f"{deals} is not a positive multiple of {n} (the players)",
+                                     param_hint="'--deals'")
         thread = None
         if server is None:
             _warn_open(host, certfile is not None)
