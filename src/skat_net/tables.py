@@ -15,8 +15,8 @@ seat away.
 from __future__ import annotations
 
 import hashlib
-import json
 import hmac
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any

@@ -16,7 +16,8 @@ def test_seats() -> None:
         SeatSpec("Anna"), SeatSpec("Ben", "normal"), SeatSpec(None))
     assert parse_seats(":easy,?,Cem:human") == (
         SeatSpec(None, "easy"), SeatSpec(None), SeatSpec("Cem"))
-    for bad, why in (("Anna,Ben", "three or four seats"), ("?,?,?,?,?", "not 5"), ("a:b:c,?,?", "level"),
+    for bad, why in (("Anna,Ben", "three or four seats"), ("?,?,?,?,?", "not 5"),
+                     ("a:b:c,?,?", "level"),
                      (":easy,:easy,:random", "person"), (",?,?", "empty"),
                      ("Ann\u202e,?,?", r"U\+202E")):
         with pytest.raises(ValueError, match=why):
