@@ -560,3 +560,46 @@ async def test_a_bot_answers_a_claim_for_someone_away(tmp_path: Path) -> None:
     assert table.settle(15.5)  # then the bot standing in answers
     assert other not in table.question()[1]
     assert table.takeover_due(15.5) is None
+
+
+def test_the_save_text_is_the_saved_document(tmp_path: Path) -> None:
+    """The server writes :meth:`Table.to_text` (finished deals' texts reused
+    from the cache): it is the document of :meth:`Table.to_doc`, read back the
+    same, before, during and after finished deals."""
+    import random
+
+    from skat_net.protocol import Create, SeatSpec
+    from skat_net.tables import Table
+
+    table = Table.create(Create((SeatSpec(None, "random"), SeatSpec(None, "random"),
+                                 SeatSpec("Anna")), 3, "text", "sf", None, "normal"))
+
+    def same() -> None:
+        text, doc = json.loads(table.to_text()), json.loads(json.dumps(table.to_doc()))
+        if doc["match"] is not None:
+            text["match"].pop("saved")
+            doc["match"].pop("saved")
+        assert text == doc
+
+    same()
+    player, _ = table.join("Anna")
+    table.connect(player, True, 0.0)
+    rng = random.Random(4)
+    seq = 0
+    while table.match is not None and len(table.match.outcomes) < 2:
+        same()
+        turn = table.bot_turn(0.0)
+        if table.status == "between":
+            seq += 1
+            table.act(player, seq, "next", 0.0)
+        elif turn is not None:
+            table.apply_bot(turn, rng.choice(turn.view.legal), 0.0)
+        else:
+            view = table.view(player)
+            assert view is not None
+            seq += 1
+            table.act(player, seq, rng.choice(view.legal), 0.0)
+    same()
+    back = Table.from_doc(json.loads(table.to_text()))
+    assert back.match is not None and table.match is not None
+    assert back.match.outcomes[1].state.history == table.match.outcomes[1].state.history
