@@ -158,3 +158,38 @@ async def test_the_app_reconnects_by_itself_when_the_server_drops_it(tmp_path: P
             assert "Ben does not accept the claim and plays on." in [
                 str(n.message) for n in app._notifications]
         await ben.close()
+
+
+async def test_the_app_at_a_table_of_four_shows_who_sits_out(tmp_path: Path) -> None:
+    """Anna deals first at a table of four: the app says she sits out while
+    the three bots play; in the next deal she plays and the dealer (a bot)
+    is named on the top bar as sitting out."""
+    from tests.tui.helpers import screen_text
+
+    async with running_server(tmp_path / "server") as (_, url):
+        created = await create_table(url, create_message(
+            [{"name": "Anna"}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}],
+            seed="four-app", deals=4))
+        app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
+                        trick_pause=0)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: isinstance(app.screen, TableScreen), 10)
+            table = app.screen
+            await pilot.pause(0.1)
+            state = app.client.state
+            assert state is not None and state["sitting_out"] == 0 == state["dealer"]
+            assert "You deal and sit this deal out" in screen_text(app)  # type: ignore[arg-type]
+            assert "dealer Anna sits out" in screen_text(app)  # type: ignore[arg-type]
+            # the bots play the deal; Anna asks for the next, where she plays
+            await until(lambda: bool(app.client.state and app.client.state["finished"] >= 1),
+                        20)
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 20
+            while not (app.client.state and app.client.state["deal"] == 1
+                       and app.client.view is not None and app.screen is table):
+                assert loop.time() < end, "the next deal did not come"
+                if isinstance(app.screen, DealResultScreen | ScoreSheetScreen):
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+            await pilot.pause(0.1)
+            assert "dealer Bot 2 sits out" in screen_text(app)  # type: ignore[arg-type]
