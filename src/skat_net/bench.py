@@ -2,12 +2,20 @@
 
 The server runs as its own process (``skat serve`` on 127.0.0.1, any free
 port, a temporary data directory, every table saved after every action as
-always).  This process opens the tables, each with two simulated people and
-one bot, and plays (saving with fsync after every action, as the server
-does by default, unless ``fsync`` is False): each simulated person waits ``think`` seconds (±50%)
-before a random legal action.  The round trip of an action is the time from
-sending it to the server's ``ack`` (the action applied and saved).  The run
-is bounded by ``seconds`` and by ``actions`` in all.
+always, with fsync unless ``fsync`` is False), so the simulated people do
+not run on its event loop; they share the machine's cores with it, though.
+This process opens the tables, each with two simulated people and one bot:
+each person waits ``think`` seconds (±50%) after a state that asks them,
+then sends a random legal action.  The round trip of an action is the time
+from sending it to the server's ``ack`` (the action applied and saved).
+
+The figures are meant to be honest: every acknowledged action counts
+(nearest-rank percentiles, never averages of slices), actions still
+unanswered at the end are counted, the server reports its own time per
+action (from the message to the ack and the states written) and its CPU
+time, this process reports how late its own event loop ran, and the load
+average before and after is printed beside them.  The run is bounded by
+``seconds`` and by ``actions`` in all.
 """
 
 from __future__ import annotations
