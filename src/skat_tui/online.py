@@ -26,6 +26,7 @@ from skat_net.client import TableClient
 from skat_net.protocol import JsonObject, ProtocolError
 
 from .footer import Footer
+from .i18n import _
 from .messages import NewMatchRequested
 from .remote import OnlineRecorder, RemoteController
 from .screens.table import TableScreen
@@ -85,7 +86,7 @@ class OnlineApp(App[None]):
         self.controller: RemoteController | None = None
         self.recorder: OnlineRecorder | None = None
         self.lobby = LobbyScreen()
-        self.status = "Connecting…"
+        self.status = _("Connecting…")
         self.trick_pause = trick_pause
 
     # -- the seat kept on this machine ----------------------------------------
@@ -142,7 +143,7 @@ class OnlineApp(App[None]):
             self.lobby.show(lobby_text(self.target, self.client.state, self.status))
 
     def _connection(self, up: bool) -> None:
-        self.status = "Connected." if up else "Connection lost: reconnecting…"
+        self.status = _("Connected.") if up else _("Connection lost: reconnecting…")
         if up:
             self._keep_seat()
         if self.controller is None:
@@ -152,7 +153,7 @@ class OnlineApp(App[None]):
                         severity="information" if up else "warning")
 
     def _fatal(self, error: ProtocolError) -> None:
-        self.status = f"The server refused: {error.message}"
+        self.status = _("The server refused: {reason}").format(reason=error.message)
         if self.controller is None:
             self._show_lobby()
         else:
@@ -165,9 +166,14 @@ class OnlineApp(App[None]):
     def _note(self, note: JsonObject) -> None:
         name = str(note.get("name") or "?")
         event = note.get("event")
-        text = {"dropped": f"{name} lost the connection.",
-                "returned": f"{name} is back.",
-                "joined": f"{name} sat down at the table."}.get(str(event))
+        if event == "plays-on":
+            if self.controller is not None:
+                self.controller.played_on(note)
+            return
+        said = {"dropped": _("{name} lost the connection."),
+                "returned": _("{name} is back."),
+                "joined": _("{name} sat down at the table.")}.get(str(event))
+        text = None if said is None else said.format(name=name)
         if text is not None:
             self.notify(text, timeout=5, markup=False)
 
@@ -198,12 +204,12 @@ class OnlineApp(App[None]):
         assert state is not None
         parts = []
         for p in state["paused"]:
-            parts.append(f"waiting for {state['players'][p]['name']} (away)")
+            parts.append(_("waiting for {name} (away)").format(name=state["players"][p]["name"]))
         for i, p in enumerate(state["players"]):
             if p["bot_playing"]:
-                parts.append(f"a bot plays for {p['name']}")
+                parts.append(_("a bot plays for {name}").format(name=p["name"]))
             elif not p["connected"] and i not in state["paused"]:
-                parts.append(f"{p['name']} away")
+                parts.append(_("{name} away").format(name=p["name"]))
         return " · ".join(parts)
 
     def _record(self) -> None:
