@@ -18,6 +18,7 @@ from skat_core.game import GameState
 from skat_core.match import Scoring
 from skat_core.records.jsontext import escape_surrogates
 
+from .i18n import ngettext
 from .safe_text import terminal
 
 if TYPE_CHECKING:
@@ -421,8 +422,8 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
         write_atomically(Path(output), text.encode("utf-8"))
     except OSError as e:
         raise click.ClickException(f"cannot write {output}: {e.strerror or e}") from None
-    click.echo(terminal(f"{len(games)} deal{'s' if len(games) != 1 else ''} written to "
-                        f"{output}"), err=True)
+    written = ngettext("{n} deal written to {path}", "{n} deals written to {path}", len(games))
+    click.echo(terminal(written.format(n=len(games), path=output)), err=True)
 
 
 def register(group: click.Group) -> None:

@@ -56,6 +56,9 @@ class Settings:
     """The rule set new matches are played under (a name of RULE_SETS)."""
     rule_switches: dict[str, Any] = field(default_factory=dict)
     """House-rule switches changed from the named set (docs/rules.md)."""
+    card_points: bool = True
+    """The card points each side has taken so far shown in the score area
+    during play (under every rule set: see docs/rules.md)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept so an older app does not drop them."""
 
@@ -102,7 +105,7 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     values: dict[str, Any] = {}
     bad: list[str] = []
     known = {"deck", "bot_levels", "speed", "scoring", "deals", "player_name", "theme",
-             "rules", "rule_switches"}
+             "rules", "rule_switches", "card_points"}
 
     def take(name: str, ok: bool, value: Any) -> None:
         if ok:
@@ -143,6 +146,8 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     if "rules" in data:
         take("rules", isinstance(data["rules"], str) and data["rules"] in RULE_SETS,
              data["rules"])
+    if "card_points" in data:
+        take("card_points", isinstance(data["card_points"], bool), data["card_points"])
     if "rule_switches" in data:
         switches = data["rule_switches"]
         try:

@@ -299,3 +299,57 @@ async def test_kill_9_of_the_real_app_then_skat_resume(tmp_path: Path) -> None:
         else:
             assert isinstance(app.screen, TableScreen)
             assert f"Deal {deal} of 9" in screen_text(app)
+
+
+async def test_the_damaged_save_toast_fits_inside_its_edges_at_80_by_24(tmp_path: Path) -> None:
+    """The long message about a damaged save (its path, the line and what is
+    wrong, where it was kept) is shown whole: the toast is as tall as its
+    wrapped text and ends above the footer."""
+    from textual.widgets._toast import Toast
+
+    home = tmp_path / "a-rather-long-folder-name-for-the-data" / "skat-home"
+    home.mkdir(parents=True)
+    saved = dumps_match(Match.start(("You", "Lena", "Rolf"), seed="x"))
+    (home / "current.json").write_text(saved[: len(saved) // 2], encoding="utf-8")
+    app = start_app(home)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait(pilot)
+        await pilot.press("r")  # resume: there is nothing left to resume
+        await wait(pilot)
+        toasts = [t for t in app.screen.query(Toast) if "damaged" in str(t._notification.message)]
+        assert toasts
+        for toast in toasts:
+            region = toast.region
+            width = toast.content_region.width
+            needed = toast.get_content_height(app.size, app.size, width)
+            assert toast.content_region.height >= needed, (toast.content_region, needed)
+            assert region.bottom <= app.size.height - 1  # the footer stays in view
+            assert region.y >= 0
+        shown = screen_text(app)  # the first words and the last, wherever the lines break
+        assert "The saved match" in shown and "damaged" in shown and "start." in shown
+
+
+@pytest.mark.parametrize("severity", ["error", "warning"])
+async def test_long_toasts_end_inside_the_screen_at_80_by_24(tmp_path: Path,
+                                                             severity: Any) -> None:
+    """Whatever the length of a message (a damaged save names two paths and
+    the error), its toast ends above the footer with its text whole."""
+    from textual.widgets._toast import Toast
+
+    app = start_app(tmp_path)
+    words = ("The saved match /tmp/skat-home/current.json is damaged and cannot be continued: "
+             "line 24: not valid JSON: Unterminated string starting at (column 25) (the file "
+             "ends before the document does: cut off?). It was kept as "
+             "/tmp/skat-home/current.json.broken-20261201T134704Z; a new match can start.")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait(pilot)
+        for cut in range(120, len(words) + 1, 23):
+            app.clear_notifications()
+            await wait(pilot)
+            app.notify(words[:cut], title="Saved match", severity=severity, timeout=30)
+            await wait(pilot)
+            (toast,) = app.screen.query(Toast)
+            width = toast.content_region.width
+            needed = toast.get_content_height(app.size, app.size, width)
+            assert toast.content_region.height >= needed, cut
+            assert toast.region.bottom <= app.size.height - 1, (cut, toast.region)

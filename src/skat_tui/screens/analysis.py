@@ -50,6 +50,7 @@ from skat_core.records import record_from_state
 
 from ..deck import DeckStyle, card_text
 from ..footer import Footer
+from ..i18n import _, ngettext
 from ..safe_text import safe_text, visible
 from .text import contract_text
 
@@ -124,9 +125,13 @@ def story(
     best = " or ".join(card_text(c, deck) for c in choice.best_cards[:2])
     soloist = names[analysis.soloist]
     if analysis.null:
-        def said(v: int) -> str:
-            took = "takes a trick" if v else "takes no trick"
-            return f"{soloist} {took} ({'won' if analysis.verdict(v).won else 'lost'})"
+        def said(v: int) -> str:  # the soloist by role: a name may be "You"
+            won = analysis.verdict(v).won
+            if v:
+                return _("the soloist takes a trick (lost)") if not won else _(
+                    "the soloist takes a trick (won)")
+            return _("the soloist takes no trick (won)") if won else _(
+                "the soloist takes no trick (lost)")
 
         return (f"Trick {choice.trick}: {who} played {card} — best was {best}: "
                 f"{said(choice.best)}; with {card} {said(choice.played)}")
@@ -183,8 +188,9 @@ def summary_lines(
         line.append("Yes — ")
         line.append(story(analysis, turns[-1], names, deck))
         if len(turns) > 1:
-            line.append(f" (and {len(turns) - 1} earlier chance"
-                        f"{'s' if len(turns) > 2 else ''})", style="dim")
+            earlier = len(turns) - 1
+            line.append(" " + ngettext("(and {n} earlier chance)", "(and {n} earlier chances)",
+                                       earlier).format(n=earlier), style="dim")
     elif not analysis.complete:
         return lines  # no answer yet: the earlier tricks are still being solved
     elif soloist_won is False or soloist_won is None:
@@ -196,7 +202,8 @@ def summary_lines(
     if not analysis.complete:
         return lines
     costly = analysis.mistakes()
-    line = Text(f"{len(costly)} card{'s' if len(costly) != 1 else ''} cost points", style="dim")
+    line = Text(ngettext("{n} card cost points", "{n} cards cost points", len(costly)).format(
+        n=len(costly)), style="dim")
     if costly:
         by_seat = [sum(c.cost for c in costly if c.seat == seat) for seat in range(3)]
         line.append(" (" + ", ".join(
@@ -393,8 +400,10 @@ class AnalysisScreen(ModalScreen[int | None]):
         self.query_one(ProgressBar).advance(1)
         done = len(self.choices)
         if done < self.total:
-            self._set_status(f"Tricks {choice.trick}–10 solved, {self.total - done} "
-                             "cards to go…")
+            left = self.total - done
+            self._set_status(ngettext("Tricks {first}–10 solved, {n} card to go…",
+                                      "Tricks {first}–10 solved, {n} cards to go…", left)
+                             .format(first=choice.trick, n=left))
         self._fill_table()
         self._show_summary()
 

@@ -21,6 +21,7 @@ from skat_core.errors import RecordError
 from skat_core.records import state_from_record
 
 from ..footer import Footer
+from ..i18n import ngettext
 from ..safe_text import safe_join, safe_text, visible
 from ..storage import HistoryEntry, Storage, StorageError
 from .closing import close_or_exit
@@ -91,7 +92,8 @@ class HistoryScreen(Screen[None]):
                 safe_text(e.result, style), safe_join(e.players), key=e.id,
             )
         n = len(self.entries)
-        title = f"History · {n} finished deal{'s' if n != 1 else ''}, newest first"
+        title = ngettext("History · {n} finished deal, newest first",
+                         "History · {n} finished deals, newest first", n).format(n=n)
         self.query_one("#history-title", Static).update(Text(title, style="bold"))
         message = self.query_one("#history-message", Static)
         if self.error is not None:

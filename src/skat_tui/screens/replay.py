@@ -57,6 +57,7 @@ from skat_core.views import SeatView
 from ..controller import MatchController, PlayerSpec
 from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
 from ..footer import Footer
+from ..i18n import _, ngettext
 from ..safe_text import safe_join, safe_text, visible
 from ..settings import BOT_NAMES, Settings
 from ..widgets import Line, Spot, TrickArea, TrickState
@@ -65,6 +66,7 @@ from .closing import close_or_exit
 from .dialogs import ConfirmScreen
 from .result import DealResultScreen
 from .table import TableScreen
+from .table_log import fill
 from .text import contract_text
 
 
@@ -113,7 +115,7 @@ def replay_states(state: GameState) -> list[GameState]:
     """The state after each prefix of ``state``'s actions, from the deal
     (``[0]``) to ``state`` itself (``[-1]``), rebuilt through the engine."""
     states = [restart(state)]
-    for _, action in state.history:
+    for _seat, action in state.history:
         states.append(states[-1].apply(action))
     return states
 
@@ -126,7 +128,7 @@ def trick_stops(states: Sequence[GameState]) -> list[int]:
         s, before = states[i], states[i - 1]
         if s.phase < Phase.PLAYING or s.contract is None or s.trick:
             continue
-        _, last = s.history[-1]
+        _seat, last = s.history[-1]
         if before.phase < Phase.PLAYING or (isinstance(last, Play) and before.trick):
             stops.add(i)
     return sorted(stops)
@@ -138,37 +140,51 @@ def _settings(app: object) -> Settings:
 
 
 def action_words(before: GameState, seat: int, action: Action, names: Sequence[str],
-                 deck: DeckStyle) -> Text:
-    """What a seat did, as a sentence: ``Cid bids 20``, ``Ann plays A♦``."""
+                 deck: DeckStyle, you: bool = False) -> Text:
+    """What a seat did, as a sentence: ``Cid bids 20``, ``Ann plays A♦``;
+    ``you``: the player's own seat, ``You bid 20``."""
     who = Text(names[seat], style="bold")
+
+    def say(mine: str, theirs: str, **parts: str | Text) -> Text:
+        return fill(mine if you else theirs, "", name=who, **parts)
+
     match action:
+        case Bid(value=v) if before.holder >= 0:
+            return say(_("You bid {value}"), _("{name} bids {value}"), value=str(v))
         case Bid(value=v):
-            said = f" bids {v}" if before.holder >= 0 else f" plays at {v}"
+            return say(_("You play at {value}"), _("{name} plays at {value}"), value=str(v))
         case Hold():
-            said = f" says yes to {before.bid}"
+            return say(_("You say yes to {value}"), _("{name} says yes to {value}"),
+                       value=str(before.bid))
         case Pass():
-            said = " passes"
+            return say(_("You pass"), _("{name} passes"))
         case PickUpSkat():
-            said = " picks up the skat"
+            return say(_("You pick up the skat"), _("{name} picks up the skat"))
         case Discard(cards=cards):
-            out = who + " puts back "
-            out.append_text(cards_line(list(cards), deck))
-            return out
+            return say(_("You put back {cards}"), _("{name} puts back {cards}"),
+                       cards=cards_line(list(cards), deck))
         case Declare():
-            said = f" declares {contract_text(action.contract, deck)}"
+            return say(_("You declare {game}"), _("{name} declares {game}"),
+                       game=contract_text(action.contract, deck))
+        case Play(card=c) if not before.trick:
+            return say(_("You lead {card}"), _("{name} leads {card}"),
+                       card=card_chip(CARDS[c], deck))
         case Play(card=c):
-            out = who + (" leads " if not before.trick else " plays ")
-            out.append_text(card_chip(CARDS[c], deck))
-            return out
+            return say(_("You play {card}"), _("{name} plays {card}"),
+                       card=card_chip(CARDS[c], deck))
         case Claim():
-            said = " shows the cards and claims the rest"
+            return say(_("You show your cards and claim the rest"),
+                       _("{name} shows the cards and claims the rest"))
+        case Resign() if seat == before.soloist:
+            return say(_("You concede"), _("{name} concedes"))
         case Resign():
-            said = " concedes" if seat == before.soloist else " gives up"
-        case LeaveTable(timeout=t):
-            said = " timed out" if t else " left the table"
+            return say(_("You give up"), _("{name} gives up"))
+        case LeaveTable(timeout=True):
+            return say(_("You timed out"), _("{name} timed out"))
+        case LeaveTable():
+            return say(_("You left the table"), _("{name} left the table"))
         case _:
-            said = f" {action}"
-    return who + said
+            return fill("{name}: {action}", name=who, action=str(action))
 
 
 def short_names(names: Sequence[str], width: int = 6) -> tuple[str, ...]:
@@ -179,20 +195,26 @@ def short_names(names: Sequence[str], width: int = 6) -> tuple[str, ...]:
 
 
 def log_entry(before: GameState, after: GameState, seat: int, action: Action,
-              names: Sequence[str], deck: DeckStyle) -> str:
+              names: Sequence[str], deck: DeckStyle, you: bool = False) -> str:
     """One short line of the action list: ``Cid 20``, ``Ann A♦→Cid +14``
-    (``names``: padded to one column, see :func:`short_names`)."""
+    (``names``: padded to one column, see :func:`short_names`); ``you``: the
+    player's own seat, ``You pick up``."""
+    name = _("You").ljust(len(names[seat])) if you else names[seat]
+
+    def say(mine: str, theirs: str) -> str:
+        return (mine if you else theirs).format(name=name)
+
     match action:
         case Bid(value=v):
             what = str(v)
         case Hold():
-            what = "yes"
+            what = _("yes")
         case Pass():
-            what = "pass"
+            what = _("pass")
         case PickUpSkat():
-            what = "picks up"
+            return say(_("{name} pick up"), _("{name} picks up"))
         case Discard(cards=cards):
-            what = "back " + " ".join(card_text(c, deck) for c in cards)
+            what = _("back {cards}").format(cards=" ".join(card_text(c, deck) for c in cards))
         case Declare():
             what = contract_text(action.contract, deck, short=True)
         case Play(card=c):
@@ -202,14 +224,18 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
                 pts = trick_points(t.cards)
                 what += f"→{names[t.winner].rstrip()} +{pts}"
         case Claim():
-            what = "claims"
+            return say(_("{name} claim"), _("{name} claims"))
+        case Resign() if seat == before.soloist:
+            return say(_("{name} concede"), _("{name} concedes"))
         case Resign():
-            what = "concedes" if seat == before.soloist else "gives up"
-        case LeaveTable(timeout=t):
-            what = "timed out" if t else "left"
+            return say(_("{name} give up"), _("{name} gives up"))
+        case LeaveTable(timeout=True):
+            return say(_("{name} timed out"), _("{name} timed out"))
+        case LeaveTable():
+            return say(_("{name} left"), _("{name} left"))
         case _:
             what = str(action)
-    return f"{names[seat]} {what}"
+    return f"{name} {what}"
 
 
 class ListTable(DataTable[Text]):
@@ -434,6 +460,11 @@ class ReplayScreen(Screen[None]):
         a, b, c = (visible(n) for n in self.game.players)
         return a, b, c
 
+    def _you(self, seat: int) -> bool:
+        """Is ``seat`` the player's own (said "You bid", not "… bids")? The
+        seat the record says, or one named "You" (the app's default name)."""
+        return seat == self.game.human or self.game.players[seat] == "You"
+
     def compose(self) -> ComposeResult:
         yield Line(id="replay-top")
         with Horizontal(id="replay-main"):
@@ -506,8 +537,9 @@ class ReplayScreen(Screen[None]):
         if state.phase >= Phase.PLAYING and state.contract is not None:
             tricks = state.tricks[seat]
             pts = points_of(state.won[seat])
-            sub = (f"{sub} · " if sub else "") + (
-                f"{tricks} trick{'s' if tricks != 1 else ''} · {pts} pts")
+            sub = (f"{sub} · " if sub else "") + ngettext(
+                "{n} trick · {points} pts", "{n} tricks · {points} pts", tricks
+            ).format(n=tricks, points=pts)
         box.border_subtitle = Text(sub)
         box.set_class(soloist, "-soloist")
         box.set_class(state.to_move == seat, "-to-move")
@@ -530,7 +562,7 @@ class ReplayScreen(Screen[None]):
         if state.trick:
             return state.leader, state.trick, -1
         if self.step > 0 and state.last_trick is not None:
-            _, action = state.history[-1]
+            _seat, action = state.history[-1]
             before = self.states[self.step - 1]
             if isinstance(action, Play) and before.trick:
                 t = state.last_trick
@@ -548,7 +580,9 @@ class ReplayScreen(Screen[None]):
         elif cards:
             note = f"Trick {state.tricks_played + 1} of 10"
         elif state.phase == Phase.PLAYING:
-            note = f"Trick {state.tricks_played + 1}: {self.names[state.to_move]} leads"
+            note = (_("Trick {number}: you lead") if self._you(state.to_move)
+                    else _("Trick {number}: {name} leads")).format(
+                number=state.tricks_played + 1, name=self.names[state.to_move])
         elif state.phase == Phase.BIDDING:
             note = "Bidding"
         elif state.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
@@ -576,7 +610,7 @@ class ReplayScreen(Screen[None]):
             for i, (seat, action) in enumerate(self.game.state.history):
                 before, after = self.states[i], self.states[i + 1]
                 lines.append(f"{i + 1:>2} " + log_entry(before, after, seat, action, short,
-                                                        self.deck))
+                                                        self.deck, you=self._you(seat)))
             self._lines = lines
         return self._lines
 
@@ -602,10 +636,10 @@ class ReplayScreen(Screen[None]):
         else:
             seat, action = state.history[-1]
             words = action_words(self.states[self.step - 1], seat, action, self.names,
-                                 self.deck)
+                                 self.deck, you=self._you(seat))
             line = Text(f"Step {self.step} of {self.last}: ")
             line.append_text(words)
-            _, cards, winner = self._shown_trick(state)
+            _leader, cards, winner = self._shown_trick(state)
             if winner >= 0:
                 pts = trick_points(cards)
                 line.append(f" · trick to {self.names[winner]} (+{pts})")
@@ -745,8 +779,10 @@ class GamePickScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         n = len(self.games)
-        yield Static(safe_text(f"{visible(self.title_text)} · {n} game{'s' if n != 1 else ''}"
-                               " · choose one to replay"), classes="list-title")
+        count = ngettext("{title} · {n} game · choose it to replay",
+                         "{title} · {n} games · choose one to replay", n)
+        yield Static(safe_text(count.format(title=visible(self.title_text), n=n)),
+                     classes="list-title")
         yield ListTable(id="pick-table", cursor_type="row", zebra_stripes=True)
         note = Static(safe_text("\n".join(visible(w) for w in self.warnings), multiline=True),
                       classes="list-note")

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ..deck import DeckStyle
 from ..footer import Footer
+from ..i18n import _
 from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
 
@@ -27,7 +28,7 @@ changed from it (docs/rules.md lists every switch)."""
 
 def rule_choice(settings: Settings) -> str:
     """The dialog's entry for the settings' rule set ('custom' if none fits)."""
-    for key, (_, name, switches) in RULE_CHOICES.items():
+    for key, (_label, name, switches) in RULE_CHOICES.items():
         if settings.rules == name and settings.rule_switches == switches:
             return key
     return "custom"
@@ -89,10 +90,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
             )
             yield self._row(
                 "Rules",
-                Select([(label, key) for key, (label, _, _) in RULE_CHOICES.items()]
+                Select([(label, key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
                        + ([("Custom (settings.json)", "custom")]
                           if rule_choice(s) == "custom" else []),
                        value=rule_choice(s), id="set-rules", allow_blank=False, compact=True),
+            )
+            yield self._row(
+                _("Card points"),
+                Select([(_("shown during play"), "on"), (_("hidden (count them)"), "off")],
+                       value="on" if s.card_points else "off", id="set-points",
+                       allow_blank=False, compact=True),
             )
             deal_options = sorted({*DEAL_COUNTS, s.deals})
             yield self._row(
@@ -124,7 +131,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         choice = str(value("#set-rules"))
         rules, switches = self.settings.rules, self.settings.rule_switches
         if choice != rule_choice(self.settings) and choice in RULE_CHOICES:
-            _, rules, switches = RULE_CHOICES[choice]
+            _label, rules, switches = RULE_CHOICES[choice]
         return replace(
             self.settings,
             player_name=name,
@@ -135,6 +142,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             deals=deals if isinstance(deals, int) else self.settings.deals,
             rules=rules,
             rule_switches=dict(switches),
+            card_points=value("#set-points") == "on",
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -44,7 +45,17 @@ from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..controller import MatchController
-from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
+from ..deck import (
+    LARGE_FACE,
+    DeckStyle,
+    FaceSize,
+    card_style,
+    card_text,
+    cards_line,
+    face_size,
+    game_short,
+    sort_hand,
+)
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import _, ngettext
@@ -56,7 +67,7 @@ from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, Tr
 from .dialogs import ConfirmScreen, LastTrickScreen
 from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
-from .score_area import score_area
+from .score_area import points_taken, score_area
 from .table_log import PlayOn, log_lines
 from .text import contract_text, led_text
 
@@ -186,6 +197,18 @@ class TableScreen(Screen[None]):
             # a match resumed between two deals: its result, then the next deal
             self.call_after_refresh(self._show_result)
 
+    def on_resize(self, event: events.Resize) -> None:
+        large = self.face == LARGE_FACE
+        if large != self.has_class("-large-cards"):
+            self.set_class(large, "-large-cards")  # the hand's height (app.tcss)
+            self.refresh_table()
+
+    @property
+    def face(self) -> FaceSize:
+        """How large the cards are drawn: larger on a large terminal."""
+        size = self.app.size
+        return face_size(size.width, size.height)
+
     def on_screen_suspend(self) -> None:
         self.controller.pause()
 
@@ -294,13 +317,15 @@ class TableScreen(Screen[None]):
         names = self.controller.names()
         bar = Text()
         bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
-        bar.append(f" · dealer {names[m.dealer]} sits out", style="bold")
+        bar.append(" · ")
+        bar.append(_("You deal and sit out."), style="bold")  # the viewer is the dealer
         self.query_one("#topbar", Line).show(bar)
         self._draw_score()
         self.query_one("#actions", ContentSwitcher).current = "play"
-        playing = ", ".join(names[p] for p in m.seats)
+        first, second, third = (names[p] for p in m.seats)
         self.query_one("#play", PlayPanel).show(
-            Text(f"You deal and sit this deal out: {playing} play.", style="bold"),
+            Text(_("You deal and sit this deal out: {first}, {second} and {third} play.").format(
+                first=first, second=second, third=third), style="bold"),
             Text(""), Text(""),
         )
         self._refresh_footer()
@@ -389,7 +414,7 @@ class TableScreen(Screen[None]):
             n = view.cards_left[seat]
             line1 = Text()
             line1.append("▮" * n, style="#6f8fd8")
-            line1.append(f" {n} card{'s' if n != 1 else ''}")
+            line1.append(" " + ngettext("{n} card", "{n} cards", n).format(n=n))
             if view.phase >= Phase.PLAYING and view.contract is not None:
                 line1.append(f" · tricks {view.tricks[seat]}")
             line2 = Text()
@@ -412,8 +437,11 @@ class TableScreen(Screen[None]):
             panel.show(Text("\n").join([line1, line2]))
 
     def _draw_score(self) -> None:
-        area = score_area(self.controller.match, self._shown_names())
         panel = self.query_one("#score", Line)
+        taken = (points_taken(self._view, self._names_by_seat())
+                 if self.settings.card_points else [])
+        area = score_area(self.controller.match, self._shown_names(), taken,
+                          panel.content_region.height)
         panel.border_title = area.title
         panel.border_subtitle = area.subtitle
         panel.show(area.text)
@@ -490,6 +518,7 @@ class TableScreen(Screen[None]):
             places=view.phase >= Phase.PLAYING and view.contract is not None,
             note=note,
             deck=self.deck,
+            size=self.face,
         )
 
     def _draw_actions(self, view: SeatView) -> None:
@@ -568,8 +597,8 @@ class TableScreen(Screen[None]):
                 (s for s, a in reversed(view.public_actions) if isinstance(a, Bid)), None
             )
             who = by_seat[bidder] if bidder is not None else "Someone"
-            status.append(f"{who} bids {view.bid} to you: ", style="bold")
-            status.append("yes or pass?")
+            status.append(_("{name} bids {value} to you: yes or pass?").format(
+                name=who, value=view.bid), style="bold")
         elif view.seat in passed:
             status.append("You passed. ", style="bold")
             status.append(self._waiting_text(view))
@@ -603,9 +632,11 @@ class TableScreen(Screen[None]):
             return ""
         name = self._names_by_seat()[view.to_move]
         player = self.controller.match.seats[view.to_move]
+        if view.to_move == view.seat:
+            return _("Your turn.")
         if self.controller.is_human(player):
-            return f"Waiting for {name}."
-        return f"{name} is thinking…"
+            return _("Waiting for {name}.").format(name=name)
+        return _("{name} is thinking…").format(name=name)
 
     def _draw_skat(self, view: SeatView) -> None:
         status = Text(f"You play at {view.bid}: ", style="bold")
@@ -729,8 +760,12 @@ class TableScreen(Screen[None]):
                 status.append("Your lead. ", style="bold")
                 status.append("Play any card.")
         elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
-            status.append(f"{by_seat[view.soloist]} won the bidding at {view.bid} ", style="bold")
-            status.append("and is choosing the game…")
+            if view.soloist == view.seat:
+                status.append(_("You won the bidding at {bid} and are choosing the game…")
+                              .format(bid=view.bid), style="bold")
+            else:
+                status.append(_("{name} won the bidding at {bid} and is choosing the game…")
+                              .format(name=by_seat[view.soloist], bid=view.bid), style="bold")
         else:
             status.append(self._waiting_text(view))
         tricks = Text()
@@ -773,6 +808,7 @@ class TableScreen(Screen[None]):
             selected=frozenset(self.selected) if choosing else frozenset(),
             cursor=cursor,
             keys=cursor_on and (playable is not None or choosing),
+            size=self.face,
         )
 
     # -- keys and buttons -------------------------------------------------------
@@ -1110,10 +1146,11 @@ class TableScreen(Screen[None]):
             partner_seat = 3 - view.seat - view.soloist
             partner = self._names_by_seat()[partner_seat]
             if Resign(partner_seat) in [a for _, a in view.public_actions]:
-                question = f"Give up too? {partner} gave up already: the game ends."
+                question = _("Give up too? {partner} gave up already: the game ends.").format(
+                    partner=partner)
             else:
-                question = (f"Give up? {partner} must agree too; "
-                            "if not, play goes on (your giving up stays said).")
+                question = _("Give up? {partner} must agree too; if not, play goes on "
+                             "(your giving up stays said).").format(partner=partner)
         self.app.push_screen(
             ConfirmScreen(question, yes="Give up", no="Cancel"), callback=self._give_up_confirmed
         )
@@ -1135,12 +1172,13 @@ class TableScreen(Screen[None]):
         by_seat = self._names_by_seat()
         soloist = by_seat[view.soloist]
         if c.question == "claim":
-            question = (f"{soloist} shows the cards and claims the rest.\n"
-                        "Accept (the game ends) or play on?")
+            question = _("{soloist} shows the cards and claims the rest.\n"
+                         "Accept (the game ends) or play on?").format(soloist=soloist)
         else:
             partner = by_seat[3 - view.seat - view.soloist]
-            question = (f"{partner} gives up.\n"
-                        f"Give up too ({soloist} wins the game) or play on?")
+            question = _("{partner} gives up.\n"
+                         "Give up too ({soloist} wins the game) or play on?").format(
+                partner=partner, soloist=soloist)
         self._asking = self.viewer
         self.app.push_screen(
             ConfirmScreen(question, yes="Accept" if c.question == "claim" else "Give up",

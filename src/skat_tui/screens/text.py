@@ -50,6 +50,6 @@ def led_text(view: SeatView, deck: DeckStyle) -> str:
     game = view.contract.game
     if game != GameType.NULL and (card.is_jack or card.suit == game.trump_suit):
         return "trump"
-    if deck == DeckStyle.GERMAN:
+    if deck.is_german:
         return suit_name(card.suit, deck)
     return f"{suit_symbol(card.suit, deck)} {suit_name(card.suit, deck).lower()}"
