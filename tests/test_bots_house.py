@@ -89,6 +89,41 @@ def test_no_kontra_against_a_sure_game(level: str) -> None:
     assert isinstance(action, Play)
 
 
+def _asked_first(deal: Deal, level: str) -> tuple[object, str]:
+    """Forehand plays clubs hand under Kontra before the first card: the bot
+    at middlehand is asked before any card."""
+    rules = PUB.with_switches(kontra_first_card=True)
+    s = play_out(new_game(deal, rules), [Bid(18), Hold(), Pass(), Pass()])
+    s = s.apply(Declare(GameType.CLUBS, hand=True))
+    assert s.phase == Phase.KONTRA and s.to_move == 1
+    hint = make_bot(level, 1).hint(s.view(1))
+    return hint.action, hint.reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_kontra_before_the_first_card_when_likely_to_win(level: str) -> None:
+    """'They say Kontra when their side is likely to win' also where Kontra
+    must be said before the first card: the weak clubs hand is doubled, the
+    sure one is let stand (Pass), and the answer is the same every time."""
+    weak = Deal.from_str(
+        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+        "CJ SJ HJ DJ CA CT SA ST HA HT",
+        "CK CQ SK SQ S9 HK HQ H9 DA DT",
+        "DK DQ",
+    )
+    strong = Deal.from_str(
+        "CJ SJ HJ DJ CA CT CK CQ SA HA",
+        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+        "ST SK SQ S9 HT HK HQ H9 DA DT",
+        "DK DQ",
+    )
+    action, reason = _asked_first(weak, level)
+    assert action == KONTRA, reason
+    assert (action, reason) == _asked_first(weak, level)
+    action, reason = _asked_first(strong, level)
+    assert action == Pass(), reason
+
+
 def test_random_bot_never_doubles() -> None:
     """The random level plays random cards but never says Kontra at random."""
     bot = RandomBot(3)

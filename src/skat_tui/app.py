@@ -64,10 +64,25 @@ from .screens import (
 )
 from .screens.dialogs import MIN_HEIGHT, MIN_WIDTH
 from .screens.hotseat import HotseatTableScreen, humans, is_hotseat
-from .screens.newmatch import MatchSetup, NewMatchScreen, check_players
+from .screens.newmatch import (
+    BotMatchScreen,
+    BotMatchSetup,
+    MatchSetup,
+    NewMatchScreen,
+    check_players,
+)
 from .screens.start import StartInfo, StartScreen
 from .screenshots import screenshot_dir
-from .settings import BOT_NAMES, Settings, default_path, load_settings, save_settings
+from .settings import (
+    BOT_NAMES,
+    Settings,
+    default_path,
+    load_settings,
+    rule_choice,
+    rule_options,
+    save_settings,
+    with_rule_choice,
+)
 from .storage import (
     DamagedSave,
     MatchInUse,
@@ -368,7 +383,7 @@ class SkatApp(ReportsCrashes):
         self._hotseat = setup
         self._remember_hotseat(players)
         spec = parse_seed(setup.seed) if setup.seed else None
-        if setup.rules is not None and setup.rules != self.settings.rules:
+        if setup.rules is not None and setup.rules != rule_choice(self.settings):
             self._remember_rules(setup.rules)
         match = Match.start(
             tuple(p.name for p in players), deals=setup.deals,
@@ -655,11 +670,17 @@ class SkatApp(ReportsCrashes):
         self.settings = replace(self.settings, extra={**self.settings.extra, "hotseat": value})
         self._save()
 
-    def _remember_rules(self, name: str) -> None:
-        """The rule set chosen in a dialog becomes the settings' (kept)."""
-        self._stored = replace(self._stored, rules=name, rule_switches={})
-        self.settings = replace(self.settings, rules=name, rule_switches={})
-        self._save()
+    def _remember_rules(self, choice: str, deals: int | None = None) -> None:
+        """The rules chosen in a dialog (a ``settings.RULE_CHOICES`` key; the
+        settings' own ``custom`` switches stay as they are), and the match
+        length, become the settings' (kept)."""
+        stored = with_rule_choice(self._stored, choice)
+        settings = with_rule_choice(self.settings, choice)
+        if deals is not None:
+            stored, settings = replace(stored, deals=deals), replace(settings, deals=deals)
+        if (stored, settings) != (self._stored, self.settings):
+            self._stored, self.settings = stored, settings
+            self._save()
 
     def _hotseat_defaults(self) -> list[PlayerSpec]:
         if self.start_players:
@@ -723,7 +744,21 @@ class SkatApp(ReportsCrashes):
             self.exit()
 
     def action_new_match(self) -> None:
-        self._start_fresh(self._new_bot_match)
+        self._start_fresh(self._ask_new_match)
+
+    def _ask_new_match(self) -> None:
+        """The new-match dialog: rules and length, as the settings say until
+        changed there (kept in the settings); Enter starts."""
+        def answer(setup: BotMatchSetup | None) -> None:
+            if setup is None:
+                self._unsaved = False
+                return
+            self._remember_rules(setup.rules, setup.deals)
+            self._new_bot_match()
+
+        s = self.settings
+        self.push_screen(BotMatchScreen(rule_choice(s), rule_options(s), s.deals, s.bot_levels),
+                         callback=answer)
 
     def _new_bot_match(self) -> None:
         self._hotseat = None
@@ -746,7 +781,8 @@ class SkatApp(ReportsCrashes):
                 self._unsaved = False
 
         self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals,
-                                        rules=self.settings.rules),
+                                        rules=rule_choice(self.settings),
+                                        rule_options=rule_options(self.settings)),
                          callback=answer)
 
     def action_daily(self, day: date | None = None) -> None:

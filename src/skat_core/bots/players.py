@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..cards import CARDS, Mask
 from ..game import (
     GRAND_HAND,
+    PASS,
     PASS_SKAT,
     PUSHES,
     Action,
@@ -49,7 +50,14 @@ from .bidding import (
     safe_first,
 )
 from .knowledge import Knowledge, read_knowledge
-from .pimc import CardEstimate, SearchBudget, all_tricks_values, best_card, pimc_values
+from .pimc import (
+    CardEstimate,
+    SearchBudget,
+    all_tricks_values,
+    best_card,
+    pimc_values,
+    soloist_win_share,
+)
 from .play_rules import rule_card
 from .ramsch import PUSH_DANGER, danger, push_cards, ramsch_card
 from .schwarz import (
@@ -161,7 +169,29 @@ class SkatBot:
             return self._declare(view)
         if phase == Phase.PUSH:
             return self._push(view)
+        if phase == Phase.KONTRA:
+            return self._kontra_question(view)
         return Hint(view.legal[0], "nothing to decide")
+
+    def _kontra_question(self, view: SeatView) -> Hint:
+        """Kontra before the first card (house rule): double (or answer) when
+        the own side wins at least :data:`KONTRA_CHANCE` of the sampled deals
+        played out from here, else let the game stand; never at random."""
+        offer = next(a for a in view.legal if isinstance(a, Kontra))
+        contract = view.contract
+        assert contract is not None
+        kn = read_knowledge(view)
+        share, how = soloist_win_share(kn, contract, view.bid, KONTRA_BUDGET,
+                                       self.rng(view, "kontra"))
+        solo = view.seat == view.soloist
+        chance = share if solo else 1.0 - share
+        side = "the soloist wins" if solo else "the defenders win"
+        scores: dict[Action, float] = {offer: round(100 * chance, 1)}
+        if chance >= KONTRA_CHANCE:
+            return Hint(offer, f"{offer.name}: {side} {chance:.0%} of the sampled deals ({how})",
+                        scores)
+        return Hint(PASS, f"no {offer.name}: {side} only {chance:.0%} of the sampled deals "
+                          f"({how})", scores)
 
     # -- Schieberamsch ------------------------------------------------------
 

@@ -631,6 +631,7 @@ class ReplayScreen(Screen[None]):
             Phase.DISCARD: "to put two cards back",
             Phase.DECLARE: "to name the game",
             Phase.PLAYING: "to lead" if not state.trick else "to play",
+            Phase.KONTRA: "to double or let the game stand",
         }.get(state.phase, "")
         out = Text("Next: ")
         out.append(who, style="bold")
