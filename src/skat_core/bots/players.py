@@ -37,17 +37,22 @@ from ..game import (
     action_str,
 )
 from ..rules import TRUMPS, GameType
+from ..ruleset import Ramsch
 from ..value import BID_VALUES
 from ..views import SeatView
 from . import Hint
 from .bidding import (
     HAND_GAMES,
+    OTHER_PASSES,
+    PLAIN,
+    Stakes,
     announced_payoff,
     bid_limit,
     declare_choices,
     outlook,
     pickup_choices,
     safe_first,
+    stakes_for,
 )
 from .knowledge import Knowledge, read_knowledge
 from .pimc import (
@@ -58,7 +63,7 @@ from .pimc import (
     soloist_win_share,
 )
 from .play_rules import rule_card
-from .ramsch import PUSH_DANGER, danger, push_cards, ramsch_card
+from .ramsch import PUSH_DANGER, danger, push_cards, ramsch_card, ramsch_outlook
 from .schwarz import (
     Announcement,
     announcements,
@@ -90,6 +95,10 @@ class LevelConfig:
     schwarz_samples: int = 300
     """Lies searched before announcing schwarz with a hand whose only danger
     is a ruff in the first trick (see schwarz.announcements; 0: never)."""
+    house_bidding: bool = True
+    """Bid by the stakes of the deal's rules (Kontra, Bock) and weigh a likely
+    Ramsch when passing (docs/bots.md); False bids as under the tournament
+    rules whatever the rules (``skat bench house`` compares the two)."""
 
 
 LEVEL_CONFIGS: dict[str, LevelConfig] = {
@@ -214,12 +223,34 @@ class SkatBot:
 
     # -- bidding ----------------------------------------------------------
 
+    def stakes(self, view: SeatView) -> Stakes:
+        """What the game value counts for in this deal (bidding.Stakes)."""
+        if not self.config.house_bidding:
+            return PLAIN
+        return stakes_for(view.rules, view.bock)
+
+    def pass_value(self, view: SeatView) -> float | None:
+        """What passing is worth where it may end in a Ramsch: the chance that
+        all others pass too times the hand's expected Ramsch score, else the
+        usual threshold; None where no Ramsch can follow (a bid was said)."""
+        rules = view.rules
+        if (not self.config.house_bidding or rules.ramsch == Ramsch.OFF or view.bid
+                or not any(isinstance(a, Bid) for a in view.legal)):
+            return None
+        # Forehand's call after two passes: passing is the Ramsch.  Rearhand
+        # after middlehand passed: forehand still decides.  Middlehand first:
+        # both others do.
+        chance = {0: 1.0, 1: OTHER_PASSES ** 2, 2: OTHER_PASSES}[view.seat]
+        ramsch = ramsch_outlook(view.hand, view.seat, rules, view.bock, salt=str(self.seed))
+        return (1 - chance) * self.config.threshold + chance * ramsch
+
     def limit(self, view: SeatView) -> int:
         sim = self.config.sim
         if sim is not None and sim.before_skat:
             return self._sim_limit(view, sim)
         return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
-                         self.play, self.config.threshold, self.config.loss_extra)
+                         self.play, self.config.threshold, self.config.loss_extra,
+                         self.stakes(view), self.pass_value(view))
 
     def _sim_limit(self, view: SeatView, sim: SimBudget) -> int:
         """The highest ladder value at which picking up or the best hand game
@@ -250,8 +281,12 @@ class SkatBot:
         if raises:
             nxt = min(raises, key=lambda a: a.value)
             if nxt.value <= limit:
-                return Hint(nxt, f"bid {nxt.value}: this hand is worth up to {limit}",
-                            worth=limit)
+                reason = f"bid {nxt.value}: this hand is worth up to {limit}"
+                passing = self.pass_value(view)
+                if passing is not None and passing < self.config.threshold:
+                    reason += (f"; passing may end in a Ramsch (worth {passing:+.0f} to this "
+                               f"hand)")
+                return Hint(nxt, reason, worth=limit)
         return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}", worth=limit)
 
     # -- skat, discard, declaration ---------------------------------------
@@ -266,8 +301,9 @@ class SkatBot:
                                    str(self.seed), self.play, self.config.skat_samples,
                                    extra).evs(view.bid)
         else:
-            pick = look.pickup_ev(view.bid, extra)
-            hand_evs = look.hand_evs(view.bid, extra)
+            stakes = self.stakes(view)
+            pick = look.pickup_ev(view.bid, extra, stakes)
+            hand_evs = look.hand_evs(view.bid, extra, stakes)
         legal = set(view.legal)
         best_i = -1
         best = pick
@@ -286,7 +322,7 @@ class SkatBot:
         for a in sure:
             if a.declare not in legal:
                 continue
-            ev = announced_payoff(a.win, a.value, view.bid, extra)
+            ev = announced_payoff(a.win, a.value, view.bid, extra, self.stakes(view))
             scores[a.declare] = round(ev, 1)
             if ev > best:
                 top, best = a, ev
