@@ -42,16 +42,20 @@ from skat_core.game import (
     Discard,
     GameState,
     Hold,
+    Kontra,
     LeaveTable,
     Pass,
+    PassSkat,
     Phase,
     PickUpSkat,
     Play,
+    Push,
     Resign,
     restart,
 )
 from skat_core.match import Match, MatchConfig, Scoring
 from skat_core.rules import trick_points
+from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..controller import MatchController, PlayerSpec
@@ -124,10 +128,10 @@ def trick_stops(states: Sequence[GameState]) -> list[int]:
     stops = {0, len(states) - 1}
     for i in range(1, len(states)):
         s, before = states[i], states[i - 1]
-        if s.phase < Phase.PLAYING or s.contract is None or s.trick:
+        if s.phase != Phase.PLAYING or s.contract is None or s.trick:
             continue
         _, last = s.history[-1]
-        if before.phase < Phase.PLAYING or (isinstance(last, Play) and before.trick):
+        if before.phase != Phase.PLAYING or (isinstance(last, Play) and before.trick):
             stops.add(i)
     return sorted(stops)
 
@@ -146,10 +150,22 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
             said = f" bids {v}" if before.holder >= 0 else f" plays at {v}"
         case Hold():
             said = f" says yes to {before.bid}"
+        case Pass() if before.phase == Phase.KONTRA:
+            said = f" says no {KONTRA_NAMES[before.kontra + 1]}"
         case Pass():
             said = " passes"
+        case PickUpSkat() if before.phase == Phase.PUSH:
+            said = " takes the skat"
         case PickUpSkat():
             said = " picks up the skat"
+        case Kontra():
+            said = f" says {action.name}"
+        case Push(cards=cards):
+            out = who + " pushes "
+            out.append_text(cards_line(list(cards), deck))
+            return out + " on"
+        case PassSkat():
+            said = " passes the skat on unseen"
         case Discard(cards=cards):
             out = who + " puts back "
             out.append_text(cards_line(list(cards), deck))
@@ -187,10 +203,18 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
             what = str(v)
         case Hold():
             what = "yes"
+        case Pass() if before.phase == Phase.KONTRA:
+            what = f"no {KONTRA_NAMES[before.kontra + 1]}"
         case Pass():
             what = "pass"
         case PickUpSkat():
             what = "picks up"
+        case Kontra():
+            what = action.name
+        case Push(cards=cards):
+            what = "pushes " + " ".join(card_text(c, deck) for c in cards)
+        case PassSkat():
+            what = "passes on"
         case Discard(cards=cards):
             what = "back " + " ".join(card_text(c, deck) for c in cards)
         case Declare():
@@ -496,6 +520,16 @@ class ReplayScreen(Screen[None]):
             if state.contract is not None:
                 bar.append(" · ")
                 bar.append(contract_text(state.contract, self.deck, short=True), style="bold")
+        elif state.is_ramsch:
+            bar.append(" · Ramsch", style="bold")
+        elif state.phase == Phase.PUSH:
+            bar.append(" · Schieberamsch", style="bold")
+        if state.kontra:
+            bar.append(f" · {KONTRA_NAMES[state.kontra]}", style="bold red")
+        if state.bock > 1:
+            bar.append(f" · Bock ×{state.bock}", style="bold magenta")
+        if not state.rules.is_tournament:
+            bar.append(f" · rules {state.rules.name}", style="dim")
         self.query_one("#replay-top", Line).show(bar)
 
     def _draw_hand(self, state: GameState, seat: int) -> None:
@@ -632,6 +666,8 @@ class ReplayScreen(Screen[None]):
             Phase.DECLARE: "to name the game",
             Phase.PLAYING: "to lead" if not state.trick else "to play",
             Phase.KONTRA: "to double or let the game stand",
+            Phase.PUSH: ("to push two cards on" if state.picked_up
+                         else "to take the skat or pass it on"),
         }.get(state.phase, "")
         out = Text("Next: ")
         out.append(who, style="bold")
@@ -646,6 +682,16 @@ class ReplayScreen(Screen[None]):
     def _skat_text(self, state: GameState) -> Text:
         out = Text("Skat: ")
         out.append_text(cards_line(sort_hand(state.deal.skat, state.game), self.deck))
+        if state.soloist < 0 and (state.phase == Phase.PUSH or state.is_ramsch):
+            # A Ramsch (Schieberamsch: pushed on) goes to the last trick's winner.
+            if state.phase == Phase.PUSH and state.picked_up:
+                out.append(f"  (taken by {self.names[state.to_move]})", style="dim")
+            elif state.skat != state.deal.skat:
+                n = state.pushes
+                out.append("  now ")
+                out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))
+                out.append(f" (pushed {n} time{'s' if n != 1 else ''})", style="dim")
+            return out
         if state.picked_up and state.phase >= Phase.DECLARE:
             out.append("  put back ")
             out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))
