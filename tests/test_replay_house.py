@@ -14,13 +14,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from skat_core.analysis import RAMSCH_NOT_ANALYSED, analyse, iter_analysis, start_value, stream
-from skat_core.game import GameState, Phase, restart
-from skat_core.records import record_from_state, state_from_record
-from skat_tui.cli import main
-from skat_tui.cli_replay import load_source
-from skat_tui.storage import Storage
-
 from house_deals import (
     NAMES,
     bock,
@@ -30,6 +23,12 @@ from house_deals import (
     ramsch,
     schieberamsch,
 )
+from skat_core.analysis import RAMSCH_NOT_ANALYSED, analyse, iter_analysis, start_value, stream
+from skat_core.game import GameState, Phase, restart
+from skat_core.records import record_from_state, state_from_record
+from skat_tui.cli import main
+from skat_tui.cli_replay import load_source
+from skat_tui.storage import Storage
 
 DEALS: dict[str, Callable[[], GameState]] = {
     "kontra-re": kontra_re,

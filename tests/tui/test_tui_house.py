@@ -25,9 +25,9 @@ from skat_core.ruleset import PUB, Ramsch
 from skat_core.views import SeatView
 from skat_tui.screens import DealResultScreen
 from skat_tui.screens.newmatch import BotMatchScreen
+from skat_tui.screens.settings_screen import SettingsScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.screens.table import TableScreen
-from skat_tui.screens.settings_screen import SettingsScreen
 from skat_tui.settings import load_settings
 from skat_tui.widgets import HandView
 
