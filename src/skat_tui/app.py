@@ -581,7 +581,8 @@ class SkatApp(ReportsCrashes):
                 and saved.meta.get("scored") is True):
             status = "your scored attempt is saved"
         notes = {
-            "new_match": f"against {BOT_NAMES[0]} and {BOT_NAMES[1]} ({bots}) · {s.deals} deals",
+            "new_match": f"against {BOT_NAMES[0]} and {BOT_NAMES[1]} ({bots}) · {s.deals} deals"
+                         + ("" if s.rule_set.is_tournament else f" · {s.rule_set.name} rules"),
             "daily": f"the same deals for all, {today} UTC" + (
                 f" · {status}" if status else ""),
             "hotseat": "people at one keyboard, with bots if you like",
@@ -681,6 +682,7 @@ class SkatApp(ReportsCrashes):
         if (stored, settings) != (self._stored, self.settings):
             self._stored, self.settings = stored, settings
             self._save()
+            self.refresh_start()
 
     def _hotseat_defaults(self) -> list[PlayerSpec]:
         if self.start_players:

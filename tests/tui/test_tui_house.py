@@ -167,10 +167,10 @@ async def test_kontra_before_the_first_card_by_keys() -> None:
         # forehand (a bot) let it stand; now the human is asked, no card is played yet
         assert v.phase == Phase.KONTRA and v.to_move == v.seat and not v.plays
         text = screen_text(app)
-        assert "Before the first card: k says Kontra, p lets the game stand." in text
+        assert "Before the first card: k says Kontra, p or Enter lets the game stand." in text
         assert "says no Kontra." in text
-        await pilot.press("enter")  # no card may be played now: nothing happens
-        assert view(app).phase == Phase.KONTRA
+        await pilot.press("1")  # no card may be played now: nothing happens
+        assert view(app).phase == Phase.KONTRA and not view(app).plays
         await pilot.press("k")
         await settle(pilot)
         v = view(app)
@@ -189,7 +189,7 @@ async def test_kontra_before_the_first_card_let_stand_by_p() -> None:
         await pilot.press("p")
         await settle(pilot)
         assert view(app).phase == Phase.KONTRA
-        await pilot.press("p")
+        await pilot.press("enter")  # Enter lets the game stand, as p does
         await settle(pilot)
         v = view(app)
         assert v.phase == Phase.PLAYING and v.kontra == 0

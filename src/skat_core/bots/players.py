@@ -489,9 +489,9 @@ class SkatBot:
         scores: dict[Action, float] = {offer: round(100 * chance, 1)}
         if chance >= (KONTRA_CHANCE if solo else KONTRA_DEFENDER_CHANCE):
             return Hint(offer, f"{offer.name}: {side} {chance:.0%} of the sampled deals ({how})",
-                        scores)
+                        scores, win=share)
         return Hint(PASS, f"no {offer.name}: {side} only {chance:.0%} of the sampled deals "
-                          f"({how})", scores)
+                          f"({how})", scores, win=share)
 
     def _play_all_tricks(self, view: SeatView, kn: Knowledge, legal: Mask) -> Hint:
         """Schwarz announced or ouvert: only tricks count.  The soloist on

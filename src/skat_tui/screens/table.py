@@ -106,6 +106,7 @@ def _bindings() -> list[BindingType]:
         Binding("i", "hint", "Hint"),
         Binding("k", "kontra", "Kontra/Re"),
         Binding("p", "no_kontra", "No doubling"),
+        Binding("enter", "no_kontra", "No doubling", show=False),
         # claims and concessions (ISkO 4.4)
         Binding("a", "claim", "All mine"),
         Binding("a", "claim_any", "All mine", show=False),
@@ -739,7 +740,8 @@ class TableScreen(Screen[None]):
         elif view.phase == Phase.KONTRA and mine:
             offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
             name = offer.name if offer is not None else ""
-            status.append(_("Before the first card: k says {call}, p lets the game stand.")
+            status.append(_("Before the first card: k says {call}, p or Enter lets the game "
+                            "stand.")
                           .format(call=name), style="bold")
         elif view.phase == Phase.KONTRA:
             name = self._names_by_seat()[view.to_move]
