@@ -87,8 +87,7 @@ def test_doubling_hints_and_log() -> None:
     s = s.apply(Declare(GameType.CLUBS, hand=True))
     v = s.view(1)
     assert hint_sentence(Hint(Pass(), "", win=0.6), v, DECK) == (
-        "No Kontra: the soloist loses in about 4 of 10 likely deals, not often enough to "
-        "double.")
+        "No Kontra: the soloist loses in about 4 of 10 likely deals.")
     assert hint_sentence(Hint(KONTRA, "", win=0.1), v, DECK) == (
         "Say Kontra: the soloist loses in about 9 of 10 likely deals.")
     s = play_out(s, [Pass(), KONTRA])

@@ -74,7 +74,7 @@ def hint_sentence(hint: Hint, view: SeatView, deck: DeckStyle) -> str:
             offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
             call = offer.name if offer is not None else ""
             if hint.win is not None:
-                return _("No {call}: {why}, not often enough to double.").format(
+                return _("No {call}: {why}.").format(
                     call=call, why=_chance(hint.win, soloist))
             return _("No {call}.").format(call=call)
         case Pass():
