@@ -306,6 +306,9 @@ class AnalysisScreen(ModalScreen[int | None]):
         elif not played:
             self.analysis = DealAnalysis(self.state, (), None, True)
             self._show_all()
+            # Nothing was solved (a Ramsch, a deal nobody played): only the words.
+            for part in ("#analysis-table", "#analysis-legend", "#analysis-progress"):
+                self.query_one(part).display = False
         else:
             self._set_status(f"Solving {self.total} cards from the last one back "
                              "(trick 1 is slowest)…")
