@@ -232,6 +232,20 @@ def bench_ramsch(deals: int, seed: str) -> None:
     sys.exit(run(deals, seed))
 
 
+@bench.command("house")
+@click.option("--deals", default=600, show_default=True)
+@click.option("--level", default="easy", show_default=True,
+              type=click.Choice(["easy", "normal", "strong"]), help="Bot level of all seats.")
+@click.option("--rules", "rules_name", default="pub", show_default=True,
+              type=click.Choice(["tournament", "pub"]))
+@click.option("--seed", default="house", show_default=True)
+def bench_house(deals: int, level: str, rules_name: str, seed: str) -> None:
+    """Bidding for the house rules against tournament bidding: points per deal, 95% CI."""
+    from skat_core.benchmarks.house import run
+
+    sys.exit(run(deals, level, rules_name, seed))
+
+
 @bench.command("memory")
 @click.option("--deals", default=100, show_default=True, help="Deals to play.")
 @click.option("--level", default="random", show_default=True,

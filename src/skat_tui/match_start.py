@@ -41,7 +41,7 @@ from .screens import ConfirmScreen, TableScreen
 from .screens.hotseat import HotseatTableScreen, humans, is_hotseat
 from .screens.newmatch import MatchSetup, check_players
 from .screens.start import StartInfo, StartScreen
-from .settings import BOT_NAMES, Settings, save_settings
+from .settings import BOT_NAMES, Settings, rule_choice, save_settings, with_rule_choice
 from .storage import (
     DamagedSave,
     MatchInUse,
@@ -278,7 +278,7 @@ class MatchStartApp(ReportsCrashes):
         self._hotseat = setup
         self._remember_hotseat(players)
         spec = parse_seed(setup.seed) if setup.seed else None
-        if setup.rules is not None and setup.rules != self.settings.rules:
+        if setup.rules is not None and setup.rules != rule_choice(self.settings):
             self._remember_rules(setup.rules)
         match = Match.start(
             tuple(p.name for p in players), deals=setup.deals,
@@ -476,7 +476,8 @@ class MatchStartApp(ReportsCrashes):
                 and saved.meta.get("scored") is True):
             status = "your scored attempt is saved"
         notes = {
-            "new_match": f"against {BOT_NAMES[0]} and {BOT_NAMES[1]} ({bots}) · {s.deals} deals",
+            "new_match": f"against {BOT_NAMES[0]} and {BOT_NAMES[1]} ({bots}) · {s.deals} deals"
+                         + ("" if s.rule_set.is_tournament else f" · {s.rule_set.name} rules"),
             "daily": f"the same deals for all, {today} UTC" + (
                 f" · {status}" if status else ""),
             "hotseat": "people at one keyboard, with bots if you like",
@@ -518,11 +519,18 @@ class MatchStartApp(ReportsCrashes):
         self.settings = replace(self.settings, extra={**self.settings.extra, "hotseat": value})
         self._save()
 
-    def _remember_rules(self, name: str) -> None:
-        """The rule set chosen in a dialog becomes the settings' (kept)."""
-        self._stored = replace(self._stored, rules=name, rule_switches={})
-        self.settings = replace(self.settings, rules=name, rule_switches={})
-        self._save()
+    def _remember_rules(self, choice: str, deals: int | None = None) -> None:
+        """The rules chosen in a dialog (a ``settings.RULE_CHOICES`` key; the
+        settings' own ``custom`` switches stay as they are), and the match
+        length, become the settings' (kept)."""
+        stored = with_rule_choice(self._stored, choice)
+        settings = with_rule_choice(self.settings, choice)
+        if deals is not None:
+            stored, settings = replace(stored, deals=deals), replace(settings, deals=deals)
+        if (stored, settings) != (self._stored, self.settings):
+            self._stored, self.settings = stored, settings
+            self._save()
+            self.refresh_start()
 
     def _saving(self) -> bool:
         """The match on the table is being saved (it is kept and not over)."""

@@ -21,6 +21,7 @@ from skat_core.records.jsontext import parse_json
 from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
 
 from .deck import DeckStyle
+from .i18n import _
 from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,46 @@ class Settings:
         data["deck"] = str(self.deck)
         data["bot_levels"] = list(self.bot_levels)
         return {**extra, **data}
+
+
+RULE_CHOICES: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "tournament": (_("Tournament (ISkO)"), "tournament", {}),
+    "pub": (_("Pub: Kontra/Re, Ramsch, Bock"), "pub", {}),
+    "pub-first-card": (_("Pub, Kontra before the first card"), "pub",
+                       {"kontra_first_card": True}),
+    "pub-schiebe": (_("Pub with Schieberamsch"), "pub", {"ramsch": "schieberamsch"}),
+}
+"""The rule sets the dialogs offer (settings, new match, hotseat): a label, a
+rule set name and the switches changed from it (docs/rules.md lists every
+switch).  The keys ``tournament`` and ``pub`` are the rule sets' names."""
+CUSTOM = "custom"
+"""The choice for switches set in settings.json that no entry matches."""
+
+
+def rule_choice(settings: Settings) -> str:
+    """The dialogs' entry for the settings' rule set (:data:`CUSTOM` if none fits)."""
+    for key, (_label, name, switches) in RULE_CHOICES.items():
+        if settings.rules == name and settings.rule_switches == switches:
+            return key
+    return CUSTOM
+
+
+def rule_options(settings: Settings) -> list[tuple[str, str]]:
+    """The (label, key) pairs of a dialog's rules list; the settings' own
+    switches as one more entry when no named one fits them."""
+    out = [(label, key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
+    if rule_choice(settings) == CUSTOM:
+        out.append((_("Custom (settings.json)"), CUSTOM))
+    return out
+
+
+def with_rule_choice(settings: Settings, key: str) -> Settings:
+    """``settings`` with the rule set of a dialog's entry (:data:`CUSTOM` or an
+    unknown key leaves them as they are)."""
+    if key not in RULE_CHOICES:
+        return settings
+    _label, name, switches = RULE_CHOICES[key]
+    return replace(settings, rules=name, rule_switches=dict(switches))
 
 
 def default_path() -> Path:

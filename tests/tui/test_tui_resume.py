@@ -70,7 +70,7 @@ async def test_a_new_app_resumes_the_match_exactly_where_it_was(tmp_path: Path) 
     first = start_app(tmp_path, seed="resume-here")
     async with first.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         await play_until(pilot, first, deals=1, cards=4)
         before = table_picture(first)
@@ -95,7 +95,7 @@ async def test_resume_between_two_deals_shows_the_result_first(tmp_path: Path) -
     first = start_app(tmp_path, seed="between", factory=passing_bots)
     async with first.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         await pilot.press("p")  # everybody passed: the deal is over
         await settle(pilot)
@@ -168,7 +168,7 @@ async def test_a_damaged_save_is_reported_and_a_new_match_can_start(
         kept = list(tmp_path.glob(f"current.json.{label}-*"))
         assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == content
         assert not path.exists()
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert Storage(tmp_path).load_current() is not None
@@ -205,7 +205,7 @@ async def test_a_finished_match_goes_to_history_and_scores_and_the_save_goes(
     app = start_app(tmp_path, seed="to-the-end", deals=3, factory=passing_bots)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         c = table(app).controller
         steps = 0

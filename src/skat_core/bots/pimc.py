@@ -284,6 +284,33 @@ def pimc_values(
     return out, f"{how}, {done} deals"
 
 
+def soloist_win_share(
+    kn: Knowledge, contract: Contract, bid: int, budget: SearchBudget, rng: random.Random,
+) -> tuple[float, str]:
+    """The share of sampled deals the soloist wins from this position, whoever
+    is to move (a seat asked for Kontra before the first card is not): each
+    deal played out by rollout (:func:`rollout`), as :func:`pimc_values`
+    values a card early in the deal."""
+    game = int(contract.game)
+    null = game == NULL
+    soloist = kn.soloist
+    n = max(budget.rollout_samples, budget.min_samples, 1)
+    sampler = WorldSampler(kn)
+    solver = Solver(game, soloist)
+    need = 120 if contract.schwarz_announced else 90 if contract.schneider_announced else 61
+    wins = done = 0
+    for world in _worlds(kn, contract, bid, sampler, n, budget, rng):
+        done += 1
+        hands = [world[0], world[1], world[2]]
+        v = rollout(game, soloist, hands, list(kn.trick), kn.trick_leader, solver,
+                    budget.rollout_exact)
+        if null:
+            wins += v == 0
+        else:
+            wins += kn.soloist_trick_points + points_of(world[SKAT]) + v >= need
+    return (wins / done if done else 0.5), f"rollout, {done} deals"
+
+
 def all_tricks_values(
     kn: Knowledge, contract: Contract, bid: int, legal: Mask, budget: SearchBudget,
     rng: random.Random,

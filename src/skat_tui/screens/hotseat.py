@@ -119,6 +119,8 @@ class PrivacyScreen(Screen[None]):
             if any(isinstance(a, Bid) for a in view.legal):
                 return "your bid" if view.bid == 0 else f"the bid is {view.bid}: raise or pass"
             return "bidding"
+        if view.phase == Phase.KONTRA:
+            return "before the first card: double or let the game stand"
         if view.phase == Phase.PLAYING:
             n = sum(view.tricks) + 1
             return f"trick {n} of 10: {'follow' if view.trick else 'your lead'}"

@@ -42,16 +42,20 @@ from skat_core.game import (
     Discard,
     GameState,
     Hold,
+    Kontra,
     LeaveTable,
     Pass,
+    PassSkat,
     Phase,
     PickUpSkat,
     Play,
+    Push,
     Resign,
     restart,
 )
 from skat_core.match import Match, MatchConfig, Scoring
 from skat_core.rules import trick_points
+from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..controller import MatchController, PlayerSpec
@@ -126,10 +130,10 @@ def trick_stops(states: Sequence[GameState]) -> list[int]:
     stops = {0, len(states) - 1}
     for i in range(1, len(states)):
         s, before = states[i], states[i - 1]
-        if s.phase < Phase.PLAYING or s.contract is None or s.trick:
+        if s.phase != Phase.PLAYING or s.contract is None or s.trick:
             continue
         _seat, last = s.history[-1]
-        if before.phase < Phase.PLAYING or (isinstance(last, Play) and before.trick):
+        if before.phase != Phase.PLAYING or (isinstance(last, Play) and before.trick):
             stops.add(i)
     return sorted(stops)
 
@@ -156,10 +160,22 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
         case Hold():
             return say(_("You say yes to {value}"), _("{name} says yes to {value}"),
                        value=str(before.bid))
+        case Pass() if before.phase == Phase.KONTRA:
+            return say(_("You say no {kontra}"), _("{name} says no {kontra}"),
+                       kontra=KONTRA_NAMES[before.kontra + 1])
         case Pass():
             return say(_("You pass"), _("{name} passes"))
+        case PickUpSkat() if before.phase == Phase.PUSH:
+            return say(_("You take the skat"), _("{name} takes the skat"))
         case PickUpSkat():
             return say(_("You pick up the skat"), _("{name} picks up the skat"))
+        case Kontra():
+            return say(_("You say {kontra}"), _("{name} says {kontra}"), kontra=action.name)
+        case Push(cards=cards):
+            return say(_("You push {cards} on"), _("{name} pushes {cards} on"),
+                       cards=cards_line(list(cards), deck))
+        case PassSkat():
+            return say(_("You pass the skat on unseen"), _("{name} passes the skat on unseen"))
         case Discard(cards=cards):
             return say(_("You put back {cards}"), _("{name} puts back {cards}"),
                        cards=cards_line(list(cards), deck))
@@ -201,18 +217,27 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
     player's own seat, ``You pick up``."""
     name = _("You").ljust(len(names[seat])) if you else names[seat]
 
-    def say(mine: str, theirs: str) -> str:
-        return (mine if you else theirs).format(name=name)
+    def say(mine: str, theirs: str, **parts: str) -> str:
+        return (mine if you else theirs).format(name=name, **parts)
 
     match action:
         case Bid(value=v):
             what = str(v)
         case Hold():
             what = _("yes")
+        case Pass() if before.phase == Phase.KONTRA:
+            what = _("no {kontra}").format(kontra=KONTRA_NAMES[before.kontra + 1])
         case Pass():
             what = _("pass")
         case PickUpSkat():
             return say(_("{name} pick up"), _("{name} picks up"))
+        case Kontra():
+            what = action.name
+        case Push(cards=cards):
+            return say(_("{name} push {cards}"), _("{name} pushes {cards}"),
+                       cards=" ".join(card_text(c, deck) for c in cards))
+        case PassSkat():
+            return say(_("{name} pass on"), _("{name} passes on"))
         case Discard(cards=cards):
             what = _("back {cards}").format(cards=" ".join(card_text(c, deck) for c in cards))
         case Declare():
@@ -527,6 +552,16 @@ class ReplayScreen(Screen[None]):
             if state.contract is not None:
                 bar.append(" · ")
                 bar.append(contract_text(state.contract, self.deck, short=True), style="bold")
+        elif state.is_ramsch:
+            bar.append(" · Ramsch", style="bold")
+        elif state.phase == Phase.PUSH:
+            bar.append(" · Schieberamsch", style="bold")
+        if state.kontra:
+            bar.append(f" · {KONTRA_NAMES[state.kontra]}", style="bold red")
+        if state.bock > 1:
+            bar.append(f" · Bock ×{state.bock}", style="bold magenta")
+        if not state.rules.is_tournament:
+            bar.append(f" · rules {state.rules.name}", style="dim")
         self.query_one("#replay-top", Line).show(bar)
 
     def _draw_hand(self, state: GameState, seat: int) -> None:
@@ -665,6 +700,9 @@ class ReplayScreen(Screen[None]):
             Phase.DISCARD: "to put two cards back",
             Phase.DECLARE: "to name the game",
             Phase.PLAYING: "to lead" if not state.trick else "to play",
+            Phase.KONTRA: "to double or let the game stand",
+            Phase.PUSH: ("to push two cards on" if state.picked_up
+                         else "to take the skat or pass it on"),
         }.get(state.phase, "")
         out = Text("Next: ")
         out.append(who, style="bold")
@@ -679,6 +717,16 @@ class ReplayScreen(Screen[None]):
     def _skat_text(self, state: GameState) -> Text:
         out = Text("Skat: ")
         out.append_text(cards_line(sort_hand(state.deal.skat, state.game), self.deck))
+        if state.soloist < 0 and (state.phase == Phase.PUSH or state.is_ramsch):
+            # A Ramsch (Schieberamsch: pushed on) goes to the last trick's winner.
+            if state.phase == Phase.PUSH and state.picked_up:
+                out.append(f"  (taken by {self.names[state.to_move]})", style="dim")
+            elif state.skat != state.deal.skat:
+                n = state.pushes
+                out.append("  now ")
+                out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))
+                out.append(f" (pushed {n} time{'s' if n != 1 else ''})", style="dim")
+            return out
         if state.picked_up and state.phase >= Phase.DECLARE:
             out.append("  put back ")
             out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))

@@ -15,23 +15,18 @@ from ..deck import DeckStyle
 from ..footer import Footer
 from ..i18n import _
 from ..safe_text import refuse_hidden, safe_text, visible
-from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, SCORINGS, SPEEDS, Settings
-
-RULE_CHOICES: dict[str, tuple[str, str, dict[str, object]]] = {
-    "tournament": ("Tournament (ISkO)", "tournament", {}),
-    "pub": ("Pub: Kontra/Re, Ramsch, Bock", "pub", {}),
-    "pub-schiebe": ("Pub with Schieberamsch", "pub", {"ramsch": "schieberamsch"}),
-}
-"""The rule sets the dialog offers: a label, a rule set name and the switches
-changed from it (docs/rules.md lists every switch)."""
-
-
-def rule_choice(settings: Settings) -> str:
-    """The dialog's entry for the settings' rule set ('custom' if none fits)."""
-    for key, (_label, name, switches) in RULE_CHOICES.items():
-        if settings.rules == name and settings.rule_switches == switches:
-            return key
-    return "custom"
+from ..settings import (
+    BOT_LEVELS,
+    BOT_NAMES,
+    DEAL_COUNTS,
+    MAX_NAME,
+    SCORINGS,
+    SPEEDS,
+    Settings,
+    rule_choice,
+    rule_options,
+    with_rule_choice,
+)
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -90,10 +85,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             )
             yield self._row(
                 "Rules",
-                Select([(label, key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
-                       + ([("Custom (settings.json)", "custom")]
-                          if rule_choice(s) == "custom" else []),
-                       value=rule_choice(s), id="set-rules", allow_blank=False, compact=True),
+                Select(rule_options(s), value=rule_choice(s), id="set-rules",
+                       allow_blank=False, compact=True),
             )
             yield self._row(
                 _("Card points"),
@@ -128,20 +121,15 @@ class SettingsScreen(ModalScreen[Settings | None]):
         typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
         name = refuse_hidden(typed, "Your name") if typed else self.settings.player_name
         deals = value("#set-deals")
-        choice = str(value("#set-rules"))
-        rules, switches = self.settings.rules, self.settings.rule_switches
-        if choice != rule_choice(self.settings) and choice in RULE_CHOICES:
-            _label, rules, switches = RULE_CHOICES[choice]
+        chosen = with_rule_choice(self.settings, str(value("#set-rules")))
         return replace(
-            self.settings,
+            chosen,
             player_name=name,
             deck=DeckStyle(str(value("#set-deck"))),
             bot_levels=(str(value("#set-left")), str(value("#set-right"))),
             speed=str(value("#set-speed")),
             scoring=str(value("#set-scoring")),
             deals=deals if isinstance(deals, int) else self.settings.deals,
-            rules=rules,
-            rule_switches=dict(switches),
             card_points=value("#set-points") == "on",
         )
 

@@ -116,6 +116,8 @@ def _bindings() -> list[BindingType]:
         Binding("L", "last_trick", "Last trick", show=False),
         Binding("i", "hint", "Hint"),
         Binding("k", "kontra", "Kontra/Re"),
+        Binding("p", "no_kontra", "No doubling"),
+        Binding("enter", "no_kontra", "No doubling", show=False),
         # claims and concessions (ISkO 4.4)
         Binding("a", "claim", "All mine"),
         Binding("a", "claim_any", "All mine", show=False),
@@ -490,6 +492,8 @@ class TableScreen(Screen[None]):
                     name=by_seat[winner], points=pts)
         elif view.phase == Phase.PLAYING:
             note = f"First lead: {by_seat[view.to_move]}"
+        elif view.phase == Phase.KONTRA:
+            note = _("Kontra? Then {name} leads").format(name=by_seat[0])
         elif view.phase == Phase.BIDDING:
             note = "Bidding"
         elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
@@ -745,6 +749,15 @@ class TableScreen(Screen[None]):
                           " · w pass it on unseen")
             if GRAND_HAND in view.legal:
                 status.append(" · g grand hand instead")
+        elif view.phase == Phase.KONTRA and mine:
+            offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
+            name = offer.name if offer is not None else ""
+            status.append(_("Before the first card: k says {call}, p or Enter lets the game "
+                            "stand.")
+                          .format(call=name), style="bold")
+        elif view.phase == Phase.KONTRA:
+            name = self._names_by_seat()[view.to_move]
+            status.append(_("{name} may double before the first card…").format(name=name))
         elif view.phase == Phase.PLAYING and mine:
             if view.contract is not None and view.contract.ramsch:
                 status.append("Ramsch: ", style="bold")
@@ -870,6 +883,8 @@ class TableScreen(Screen[None]):
             # Only while the rules offer a doubling to this seat (the engine's
             # legal actions say when: docs/rules.md, Kontra and Re).
             return any(isinstance(a, Kontra) for a in legal)
+        if action == "no_kontra":
+            return phase == Phase.KONTRA and PASS in legal
         if action == "last_trick":
             if phase < Phase.PLAYING:
                 return False
@@ -1044,6 +1059,9 @@ class TableScreen(Screen[None]):
             self.app.bell()
             return
         self._act(offer)
+
+    def action_no_kontra(self) -> None:
+        self._act(PASS)
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
         view = self._view

@@ -30,6 +30,7 @@ from skat_core.game import (
     Resign,
 )
 from skat_core.rules import GameType, trick_points
+from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..deck import DeckStyle, card_chip
@@ -93,6 +94,8 @@ def log_lines(
     plays = 0
     claimed = False
     gave_up = False
+    declared = False
+    level = 0
 
     def play_on(at: int) -> None:
         for note in notes.get(at, ()):
@@ -111,6 +114,11 @@ def log_lines(
                                   name=name, value=str(v)))
             case Hold():
                 lines.append(_say(you, _("You say yes."), _("{name} says yes."), name=name))
+            case Pass() if declared:
+                # Kontra before the first card (house rule): a pass lets the game stand.
+                call = Text(KONTRA_NAMES[level + 1], style="bold")
+                lines.append(_say(you, _("You say no {call}."), _("{name} says no {call}."),
+                                  "dim", name=name, call=call))
             case Pass():
                 lines.append(_say(you, _("You pass."), _("{name} passes."), "dim", name=name))
             case PickUpSkat():
@@ -146,6 +154,7 @@ def log_lines(
                 gave_up = True
                 lines.append(_say(you, _("You give up."), _("{name} gives up."), name=name))
             case Kontra():
+                level = action.level
                 call = Text(action.name, style="bold red")
                 lines.append(_say(you, _("You say {call}."), _("{name} says {call}."),
                                   name=name, call=call))
@@ -157,6 +166,8 @@ def log_lines(
                                   _("{name} passes the skat on."), "dim", name=name))
             case _:
                 continue
+        if isinstance(action, Declare):
+            declared = True
         if isinstance(action, Play | Declare):
             gave_up = False  # a give-up refused by the partner is over once play goes on
     play_on(plays)
