@@ -2,11 +2,13 @@
 
 ``skat bench cards --deals 150 --levels easy,normal,strong --seed cards`` calls
 :func:`run`.  Deal ``i`` is ``deal_from_seed(seed, i)``, bid, declared and
-played by three ``easy`` bots (fast and deterministic), which gives realistic
-positions.  Every card decision of tricks 4 to 9 (seven to two cards in hand)
-of a suit or grand game (no null, no schwarz announced) with more than one
-legal card is a *position*.  The double-dummy solver values every legal card
-of it with all hands open (the soloist's exact card points from there on).
+played by three ``easy`` bots (fast and deterministic; ``--players normal``
+for positions from Monte Carlo play, which is slower but does not reward a
+bot for modelling the rules its opponents play by).  Every card decision of
+tricks 4 to 9 (seven to two cards in hand) of a suit or grand game (no null,
+no schwarz announced) with more than one legal card is a *position*.  The
+double-dummy solver values every legal card of it with all hands open (the
+soloist's exact card points from there on).
 
 Each level is then asked for its card in each position, seeing only its
 seat's view.  Its *loss* is what the chosen card gives away against the best
@@ -71,9 +73,9 @@ class Position:
         return v - min(self.values.values())
 
 
-def _game_states(seed: str, number: int) -> list[GameState]:
-    """Every state of deal ``number`` played by three easy bots."""
-    bots = [make_bot("easy", f"{seed}:{number}:{s}") for s in range(3)]
+def _game_states(seed: str, number: int, players: str = "easy") -> list[GameState]:
+    """Every state of deal ``number`` played by three bots of level ``players``."""
+    bots = [make_bot(players, f"{seed}:{number}:{s}") for s in range(3)]
     state = new_game(deal_from_seed(seed, number))
     states = [state]
     while state.phase != Phase.FINISHED:
@@ -92,9 +94,10 @@ def _candidate(state: GameState) -> bool:
     return 11 - LAST_TRICK <= n <= 11 - FIRST_TRICK
 
 
-def positions_of_deal(seed: str, number: int) -> Iterator[tuple[Position, GameState]]:
+def positions_of_deal(seed: str, number: int, players: str = "easy"
+                      ) -> Iterator[tuple[Position, GameState]]:
     """The positions of one deal, each with the state it arises in."""
-    states = _game_states(seed, number)
+    states = _game_states(seed, number, players)
     solver: Solver | None = None
     for ply, state in enumerate(states[:-1]):
         if not _candidate(state):
@@ -115,20 +118,23 @@ def positions_of_deal(seed: str, number: int) -> Iterator[tuple[Position, GameSt
 
 
 def load_positions(seed: str, deals: int, cache: Path | None,
-                   progress: Callable[[str], None]) -> list[tuple[Position, GameState]]:
-    """All positions of deals ``0 .. deals-1``; the solved values are kept in
-    ``cache`` (one JSON line per position) and re-used when it matches."""
+                   progress: Callable[[str], None], players: str = "easy"
+                   ) -> list[tuple[Position, GameState]]:
+    """All positions of deals ``0 .. deals-1`` played by ``players``; the
+    solved values are kept in ``cache`` (one JSON line per position) and
+    re-used when seed and players match."""
+    key = seed if players == "easy" else f"{seed}/{players}"
     cached: dict[tuple[int, int], dict[int, int]] = {}
     if cache is not None and cache.exists():
         for line in cache.read_text().splitlines():
             row = json.loads(line)
-            if row["seed"] == seed:
+            if row["seed"] == key:
                 cached[row["deal"], row["ply"]] = {int(k): v for k, v in row["values"].items()}
     out: list[tuple[Position, GameState]] = []
     fresh: list[str] = []
     start = time.perf_counter()
     for number in range(deals):
-        states = _game_states(seed, number)
+        states = _game_states(seed, number, players)
         have = {k: v for k, v in cached.items() if k[0] == number}
         if have:
             for ply, state in enumerate(states[:-1]):
@@ -138,9 +144,9 @@ def load_positions(seed: str, deals: int, cache: Path | None,
                                          not state.trick, state.hands[seat].bit_count(),
                                          have[number, ply]), state))
             continue
-        for pos, state in positions_of_deal(seed, number):
+        for pos, state in positions_of_deal(seed, number, players):
             out.append((pos, state))
-            fresh.append(json.dumps({"seed": seed, "deal": number, "ply": pos.ply,
+            fresh.append(json.dumps({"seed": key, "deal": number, "ply": pos.ply,
                                      "values": {str(k): v for k, v in pos.values.items()}}))
         if number % 10 == 9:
             progress(f"  {number + 1}/{deals} deals solved, {len(out)} positions, "
@@ -202,13 +208,14 @@ def report_level(name: str, positions: list[tuple[Position, GameState]], losses:
     pos = [p for p, _ in positions]
     print(f"{name}: loss per decision {_mean_ci([float(x) for x in losses])} card points "
           f"({len(losses)} positions, best card in {sum(x == 0 for x in losses)})")
-    for label, pick in (
-        ("soloist lead", lambda p: p.soloist_seat and p.lead),
-        ("soloist follow", lambda p: p.soloist_seat and not p.lead),
-        ("defender lead", lambda p: not p.soloist_seat and p.lead),
-        ("defender follow", lambda p: not p.soloist_seat and not p.lead),
+    for label, solo, lead in (
+        ("soloist lead", True, True),
+        ("soloist follow", True, False),
+        ("defender lead", False, True),
+        ("defender follow", False, False),
     ):
-        xs = [float(x) for p, x in zip(pos, losses, strict=True) if pick(p)]
+        xs = [float(x) for p, x in zip(pos, losses, strict=True)
+              if p.soloist_seat == solo and p.lead == lead]
         share = sum(xs) / max(1, sum(losses))
         print(f"  {label:16s} {_mean_ci(xs):>16s}  ({len(xs)} positions, "
               f"{share:.0%} of the loss)")
@@ -217,9 +224,10 @@ def report_level(name: str, positions: list[tuple[Position, GameState]], losses:
               f"p95 {1000 * _quantile(times, 0.95):.1f}, max {1000 * max(times):.1f}")
 
 
-def run(deals: int, levels: list[str], seed: str, cache: str | None = None) -> int:
+def run(deals: int, levels: list[str], seed: str, cache: str | None = None,
+        players: str = "easy") -> int:
     """Measure each level's loss per decision; returns the exit code."""
-    for level in levels:
+    for level in [*levels, players]:
         if level not in LEVELS:
             print(f"unknown level {level!r}; choose from {', '.join(LEVELS)}", file=sys.stderr)
             return 2
@@ -230,12 +238,12 @@ def run(deals: int, levels: list[str], seed: str, cache: str | None = None) -> i
     def progress(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    positions = load_positions(seed, deals, Path(cache) if cache else None, progress)
+    positions = load_positions(seed, deals, Path(cache) if cache else None, progress, players)
     if len(positions) < 2:
         print("too few positions for an interval; play more deals", file=sys.stderr)
         return 2
     print(f"card-play positions: seed {seed!r}, {deals} deals, {len(positions)} positions "
-          f"(tricks {FIRST_TRICK}-{LAST_TRICK}, suit and grand games played by easy bots)")
+          f"(tricks {FIRST_TRICK}-{LAST_TRICK}, suit and grand games played by {players} bots)")
     first: list[int] | None = None
     for level in levels:
         losses, times = measure(positions, level_chooser(level, seed))
