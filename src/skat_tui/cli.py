@@ -222,6 +222,22 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
 
     sys.exit(run(deals, level_a, level_b, seed))
 
+@bench.command("cards")
+@click.option("--deals", default=150, show_default=True, help="Deals the positions come from.")
+@click.option("--levels", default="easy,normal,strong", show_default=True,
+              help="Comma-separated bot levels to score.")
+@click.option("--seed", default="cards", show_default=True)
+@click.option("--cache", default=None, help="File keeping the solved positions between runs.")
+@click.option("--players", default="easy", show_default=True,
+              help="Bot level that plays the games the positions come from.")
+def bench_cards(deals: int, levels: str, seed: str, cache: str | None, players: str) -> None:
+    """Card-play loss per decision against the open-card best card, per level."""
+    from skat_core.benchmarks.cardplay import run
+
+    sys.exit(run(deals, [x.strip() for x in levels.split(",") if x.strip()], seed, cache,
+                 players))
+
+
 @bench.command("ramsch")
 @click.option("--deals", default=2000, show_default=True)
 @click.option("--seed", default="ramsch", show_default=True)

@@ -109,7 +109,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         threshold=5.0,
         sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
                       before_skat=False),
-        budget=SearchBudget(exact_from=4, tiers_from=7, exact_samples=16, tier_samples=12,
+        budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2),
     ),
     "strong": LevelConfig(
@@ -118,7 +118,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         threshold=5.0,
         sim=SimBudget(deals=20, nodes=12_000, probe_nodes=1_500, candidates=5, min_deals=3,
                       before_skat=False),
-        budget=SearchBudget(exact_from=5, tiers_from=7, exact_samples=32, tier_samples=24,
+        budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2),
         schwarz_samples=600,
     ),
