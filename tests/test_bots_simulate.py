@@ -56,3 +56,23 @@ def test_junk_passes_and_a_strong_hand_bids_with_simulation() -> None:
         assert isinstance(action, Bid) == expect_bid, action
         if not expect_bid:
             assert isinstance(action, Pass)
+
+
+def test_the_solvers_verdict_is_read_as_the_measured_real_win_chance() -> None:
+    from dataclasses import replace
+
+    from skat_core.bots.simulate import DD_TRUST, DD_TRUST90, _Probe
+
+    strong = m("CJ SJ HJ DJ CA CT CK SA ST HA")
+    junk = m("S7 S8 S9 H7 H8 H9 D7 D8 D9 C7")
+    for mine, won in ((strong, True), (junk, False)):
+        rest = [c for c in range(32) if not mine >> c & 1]
+        hands = (mine, sum(1 << c for c in rest[:10]), sum(1 << c for c in rest[10:20]))
+        clubs = int(GameType.CLUBS)
+        lo, hi = DD_TRUST["suit"]
+        got = _Probe(0, SMALL).outcome(clubs, hands, 0, (0.5, 0.5))
+        assert got[0] == (hi if won else lo)
+        if won:
+            assert got[1] in DD_TRUST90["suit"]
+        exact = _Probe(0, replace(SMALL, trust=False)).outcome(clubs, hands, 0, (0.5, 0.5))
+        assert exact[0] == (1.0 if won else 0.0)
