@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from textual.widgets import OptionList
 
 import skat_tui.app
+import skat_tui.match_start
 from skat_core.seeds import daily_seed, utc_today
 from skat_tui.app import NothingToResume, SkatApp, run_app
 from skat_tui.cli import main
@@ -241,7 +242,7 @@ def test_run_app_routes_seeds_and_modes(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_snapshot_start_screen(snap_compare: Any, tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(skat_tui.app, "utc_today", lambda now=None: date(2026, 11, 29))
+    monkeypatch.setattr(skat_tui.match_start, "utc_today", lambda now=None: date(2026, 11, 29))
     assert snap_compare(start_app(tmp_path), terminal_size=(80, 24))
 
 

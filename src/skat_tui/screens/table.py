@@ -39,7 +39,6 @@ from skat_core.game import (
     Push,
     Resign,
 )
-from skat_core.match import Scoring
 from skat_core.rules import GameType, trick_points
 from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
@@ -57,6 +56,7 @@ from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, Tr
 from .dialogs import ConfirmScreen, LastTrickScreen
 from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
+from .score_area import score_area
 from .table_log import PlayOn, log_lines
 from .text import contract_text, led_text
 
@@ -412,30 +412,11 @@ class TableScreen(Screen[None]):
             panel.show(Text("\n").join([line1, line2]))
 
     def _draw_score(self) -> None:
-        m = self.controller.match
-        scoring = m.config.scoring
-        totals = m.totals()
-        best = max(totals) if m.outcomes else None
-        names = self._shown_names()
-        width = max(len(n) for n in names)
-        text = Text()
-        for p, total in enumerate(totals):
-            if p:
-                text.append("\n")
-            name = names[p]
-            style = "bold" if total == best else ""
-            text.append(f"{name:<{width}} ", style=style)
-            text.append(f"{total:>5}", style=style)
-        if not m.rules.is_tournament:
-            text.append("\n")
-            text.append(m.rules.name, style="dim")
-            left = m.bock_left
-            if left:
-                text.append(f" · Bock {left} left", style="magenta")
+        area = score_area(self.controller.match, self._shown_names())
         panel = self.query_one("#score", Line)
-        panel.border_title = "Score"
-        panel.border_subtitle = "SF" if scoring == Scoring.SEEGER_FABIAN else "standard"
-        panel.show(text)
+        panel.border_title = area.title
+        panel.border_subtitle = area.subtitle
+        panel.show(area.text)
 
     def log_lines(self) -> list[Text]:
         """The table's log of this deal, oldest first (the panel shows the

@@ -1,0 +1,222 @@
+"""Navigation: the keys and commands that lead from screen to screen.
+
+:class:`NavigationApp` is the layer of :class:`~skat_tui.app.SkatApp` that
+answers the start screen's entries and the command palette (new match,
+hotseat, daily, resume, history, scores, statistics, the start screen, help,
+quit) and the messages screens post to ask for a new match or the start
+screen (:mod:`skat_tui.messages`).  What it starts, it asks
+:class:`~skat_tui.match_start.MatchStartApp` to start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import date
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+from skat_core.seeds import DAILY_DEALS, utc_today
+
+from .controller import PlayerSpec
+from .match_start import DAILY_LEVEL, MatchStartApp
+from .messages import NewMatchRequested, StartScreenRequested
+from .screens import ConfirmScreen, HelpScreen, QuitScreen, SettingsScreen, TooSmallScreen
+from .screens.newmatch import MatchSetup, NewMatchScreen, check_players
+from .screens.start import StartScreen
+from .settings import BOT_NAMES, Settings
+
+
+class NavigationApp(MatchStartApp):
+    """The app's ways from screen to screen."""
+
+    start_players: tuple[PlayerSpec, ...] | None
+
+    def on_new_match_requested(self, _: NewMatchRequested) -> None:
+        self.start_next_match()
+
+    def on_start_screen_requested(self, _: StartScreenRequested) -> None:
+        self.action_menu()
+
+    def _hotseat_defaults(self) -> list[PlayerSpec]:
+        if self.start_players:
+            return list(self.start_players)
+        kept = self.settings.extra.get("hotseat")
+        if isinstance(kept, list):
+            try:
+                return list(check_players([
+                    PlayerSpec(str(name), level if isinstance(level, str) else None)
+                    for name, level in kept
+                ]))
+            except (ValueError, TypeError):
+                pass
+        first = self.settings.player_name if self.settings.player_name != "You" else "Player 1"
+        return [PlayerSpec(first), PlayerSpec("Player 2"), PlayerSpec("Player 3")]
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New match", "Start a new match against two bots",
+                            self.action_new_match)
+        yield SystemCommand("Hotseat match", "Several people at one keyboard",
+                            self.action_hotseat)
+        yield SystemCommand("Daily", "Today's deals, the same for everyone", self.action_daily)
+        yield SystemCommand("Start screen", "Back to the menu (the match stays saved)",
+                            self.action_menu)
+        yield SystemCommand(
+            "Settings", "Cards, bots, speed, scoring, deals, name", self.action_settings
+        )
+        yield SystemCommand("Help", "Keys and the rules in brief", self.action_help)
+        table = self.table
+        if table is not None:
+            yield SystemCommand("Score sheet", "The scores so far", table.show_score_sheet)
+
+    # -- actions ----------------------------------------------------------------
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen | TooSmallScreen):
+            self.push_screen(HelpScreen())
+
+    async def action_quit(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            return
+        if self.deal_in_progress():
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.exit()
+
+            if self._saving():
+                question = "Quit now?\nThe match is saved: start skat again to resume it."
+            else:
+                question = "Quit in the middle of a deal? The deal is lost."
+            self.push_screen(QuitScreen(question, "Quit", "Keep playing"), callback=answer)
+        else:
+            self.exit()
+
+    def action_new_match(self) -> None:
+        self._start_fresh(self._new_bot_match)
+
+    def _new_bot_match(self) -> None:
+        self._hotseat = None
+        self.start_new_match()
+
+    def action_hotseat(self) -> None:
+        if self.start_players is not None:
+            players, self.start_players = self.start_players, None
+            deals = self.settings.deals
+            setup = MatchSetup(players, self.seed, deals)
+            self._start_fresh(lambda: self.start_hotseat(setup))
+            return
+        self._start_fresh(self._ask_hotseat)
+
+    def _ask_hotseat(self) -> None:
+        def answer(setup: MatchSetup | None) -> None:
+            if setup is not None:
+                self.start_hotseat(setup)
+            else:
+                self._unsaved = False
+
+        self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals,
+                                        rules=self.settings.rules),
+                         callback=answer)
+
+    def action_daily(self, day: date | None = None) -> None:
+        self._start_fresh(lambda: self._ask_daily(day))
+
+    def _ask_daily(self, day: date | None) -> None:
+        """Say whether this attempt is scored before it starts."""
+        day = day or utc_today()
+        scored = False if self._unsaved else self._daily_scored(day)
+        if self._unsaved:
+            status = "It is not saved: practice, it does not count."
+        elif scored:
+            status = ("This is your scored attempt for today. It counts from the moment\n"
+                      "it starts; giving it up does not give you a second one.")
+        elif scored is None:
+            status = ("Whether it is scored is decided when it starts\n"
+                      "(the first attempt of the day is).")
+        elif day != utc_today():
+            status = f"The daily of {day} is not today's: this is practice, not scored."
+        else:
+            status = ("You have already started today's scored attempt:\n"
+                      "this one is practice and does not count.")
+        levels = f"{BOT_NAMES[0]} and {BOT_NAMES[1]} ({DAILY_LEVEL})"
+        question = (f"Daily {day} (UTC): {DAILY_DEALS} deals against {levels},\n"
+                    f"the same cards for everybody.\n\n{status}")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.start_daily(day)
+            else:
+                self._unsaved = False
+
+        self.push_screen(ConfirmScreen(question, "Start", "Back"), callback=answer)
+
+    def action_resume(self) -> None:
+        self.resume_saved()
+
+    def action_history(self) -> None:
+        from .screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen(self.storage))
+
+    def action_scores(self) -> None:
+        from .screens.scores import ScoresScreen
+
+        self.push_screen(ScoresScreen(self.storage))
+
+    def action_statistics(self) -> None:
+        from .screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen(self.storage))
+
+    def action_menu(self) -> None:
+        """Back to the start screen; a saved match can be resumed from there."""
+
+        def go() -> None:
+            while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
+                self.pop_screen()
+            info = self.start_info(self.saved_match())
+            if isinstance(self.screen, StartScreen):
+                self.screen.show_info(info)
+            else:
+                self.push_screen(StartScreen(info))
+
+        if self.deal_in_progress() and not self._saving():
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    go()
+
+            self.push_screen(ConfirmScreen("Leave this match? It is not saved.", "Leave",
+                                           "Keep playing"), callback=answer)
+        else:
+            go()
+
+    def action_settings(self) -> None:
+        if isinstance(self.screen, SettingsScreen | TooSmallScreen):
+            return
+        self.push_screen(SettingsScreen(self.settings), callback=self._apply_settings)
+
+    def _apply_settings(self, new: Settings | None) -> None:
+        if new is None or new == self.settings:
+            return
+        old = self.settings
+        self.settings = new
+        self._stored = replace(new, theme=self._stored.theme)
+        self._save()
+        table = self.table
+        if table is not None:
+            table.controller.bot_delay = new.bot_delay
+            table.controller.trick_pause = new.trick_pause
+            table.refresh_table()
+        later = (
+            old.bot_levels != new.bot_levels or old.scoring != new.scoring
+            or old.deals != new.deals or old.player_name != new.player_name
+        )
+        if later and table is not None:
+            self.notify(
+                "Bots, scoring, deals and name apply from the next match "
+                "(Ctrl+P → New match).",
+                title="Settings saved",
+            )
+        self.refresh_start()
