@@ -76,3 +76,22 @@ def test_the_solvers_verdict_is_read_as_the_measured_real_win_chance() -> None:
             assert got[1] in DD_TRUST90["suit"]
         exact = _Probe(0, replace(SMALL, trust=False)).outcome(clubs, hands, 0, (0.5, 0.5))
         assert exact[0] == (1.0 if won else 0.0)
+
+
+def test_calibrate_trust_counts_played_games_by_the_solvers_verdict(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from skat_core.bots.calibrate import main
+
+    rows = tmp_path / "rows.jsonl"
+    games = [
+        {"deal": 0, "level": "normal", "ours": 0, "soloist": 0, "game": "C", "contract": "Clubs",
+         "actions": ["1:pass", "2:pass", "0:hand"], "won": True, "soloist_points": 70},
+        {"deal": 0, "level": "xskat", "ours": None, "soloist": 0, "game": "C",
+         "contract": "Clubs", "actions": [], "won": False, "soloist_points": 40},
+    ]
+    rows.write_text("".join(json.dumps(g) + "\n" for g in games))
+    assert main(["trust", str(rows), "--level", "normal", "--seed", "t"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("1 games") >= 1 and "suit" in out
+    assert "really reached 1.000" in out.splitlines()[0]
