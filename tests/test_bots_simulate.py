@@ -70,11 +70,11 @@ def test_the_solvers_verdict_is_read_as_the_measured_real_win_chance() -> None:
         hands = (mine, sum(1 << c for c in rest[:10]), sum(1 << c for c in rest[10:20]))
         clubs = int(GameType.CLUBS)
         lo, hi = DD_TRUST["suit"]
-        got = _Probe(0, SMALL).outcome(clubs, hands, 0, (0.5, 0.5))
+        got = _Probe(0, replace(SMALL, trust=True)).outcome(clubs, hands, 0, (0.5, 0.5))
         assert got[0] == (hi if won else lo)
         if won:
             assert got[1] in DD_TRUST90["suit"]
-        exact = _Probe(0, replace(SMALL, trust=False)).outcome(clubs, hands, 0, (0.5, 0.5))
+        exact = _Probe(0, SMALL).outcome(clubs, hands, 0, (0.5, 0.5))
         assert exact[0] == (1.0 if won else 0.0)
 
 
