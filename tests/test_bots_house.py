@@ -5,12 +5,23 @@ measured against random play; Schieberamsch pushes; whole deals at every level."
 from __future__ import annotations
 
 import statistics
+from dataclasses import replace
 
 import pytest
 
 from skat_core.benchmarks.ramsch import play_ramsch
 from skat_core.bots import RandomBot, make_bot
-from skat_core.bots.ramsch import PUSH_DANGER, danger
+from skat_core.bots.bidding import (
+    KONTRA_LOSS_FACTOR,
+    KONTRA_WIN_FACTOR,
+    PLAIN,
+    Stakes,
+    _payoff,
+    bid_limit,
+    stakes_for,
+)
+from skat_core.bots.players import LEVEL_CONFIGS, SkatBot
+from skat_core.bots.ramsch import PUSH_DANGER, danger, ramsch_outlook
 from skat_core.cards import JACKS
 from skat_core.deal import Deal, deal_from_seed
 from skat_core.game import (
@@ -30,7 +41,7 @@ from skat_core.game import (
     play_out,
 )
 from skat_core.rules import GameType
-from skat_core.ruleset import PUB, Ramsch
+from skat_core.ruleset import PUB, TOURNAMENT, Ramsch
 
 SCHIEBE = PUB.with_switches(name="schiebe", ramsch=Ramsch.SCHIEBERAMSCH, kontra_max=4)
 
@@ -87,6 +98,41 @@ def test_no_kontra_against_a_sure_game(level: str) -> None:
     )
     action, _ = _defending(strong, level)
     assert isinstance(action, Play)
+
+
+def _asked_first(deal: Deal, level: str) -> tuple[object, str]:
+    """Forehand plays clubs hand under Kontra before the first card: the bot
+    at middlehand is asked before any card."""
+    rules = PUB.with_switches(kontra_first_card=True)
+    s = play_out(new_game(deal, rules), [Bid(18), Hold(), Pass(), Pass()])
+    s = s.apply(Declare(GameType.CLUBS, hand=True))
+    assert s.phase == Phase.KONTRA and s.to_move == 1
+    hint = make_bot(level, 1).hint(s.view(1))
+    return hint.action, hint.reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_kontra_before_the_first_card_when_likely_to_win(level: str) -> None:
+    """'They say Kontra when their side is likely to win' also where Kontra
+    must be said before the first card: the weak clubs hand is doubled, the
+    sure one is let stand (Pass), and the answer is the same every time."""
+    weak = Deal.from_str(
+        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+        "CJ SJ HJ DJ CA CT SA ST HA HT",
+        "CK CQ SK SQ S9 HK HQ H9 DA DT",
+        "DK DQ",
+    )
+    strong = Deal.from_str(
+        "CJ SJ HJ DJ CA CT CK CQ SA HA",
+        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+        "ST SK SQ S9 HT HK HQ H9 DA DT",
+        "DK DQ",
+    )
+    action, reason = _asked_first(weak, level)
+    assert action == KONTRA, reason
+    assert (action, reason) == _asked_first(weak, level)
+    action, reason = _asked_first(strong, level)
+    assert action == Pass(), reason
 
 
 def test_random_bot_never_doubles() -> None:
@@ -155,3 +201,57 @@ def test_bots_play_house_rule_deals_at_every_level(level: str) -> None:
             kinds.add("ramsch" if s.result.ramsch else "game")
     assert kinds == {"ramsch", "game"}
 
+
+
+# --- bidding under house rules (docs/bots.md, Bidding under house rules) ----------
+
+
+def test_stakes_of_a_deal_follow_its_rules() -> None:
+    """'In a Bock deal values double'; 'under Kontra a lost game costs more':
+    the game value's weight, won and lost; the 50 and 40 are not multiplied."""
+    assert stakes_for(TOURNAMENT) == PLAIN
+    assert stakes_for(TOURNAMENT, 2) == Stakes(2.0, 2.0)
+    assert stakes_for(PUB) == Stakes(KONTRA_WIN_FACTOR, KONTRA_LOSS_FACTOR)
+    assert KONTRA_LOSS_FACTOR > KONTRA_WIN_FACTOR >= 1
+    assert stakes_for(PUB, 2) == Stakes(2 * KONTRA_WIN_FACTOR, 2 * KONTRA_LOSS_FACTOR)
+    # Clubs with 1 (value 24) at 18, won 70 % of the time: the value part
+    # doubles in a Bock deal, the 50 and the 40 stay.
+    plain = _payoff(0.7, 0.0, 24, 12, 18)
+    bock = _payoff(0.7, 0.0, 24, 12, 18, stakes=Stakes(2.0, 2.0))
+    assert plain == pytest.approx(0.7 * 74 - 0.3 * 138)
+    assert bock == pytest.approx(0.7 * 98 - 0.3 * 186)
+
+
+def test_a_marginal_hand_bids_less_where_kontra_is_played() -> None:
+    """'Under Kontra a lost game costs more so a marginal hand should bid
+    less': the same hand's limit falls under the pub stakes, and no hand of 300
+    bids more for them unless it wins nearly always."""
+    hand = deal_from_seed("find", 21).hands[0]
+    assert bid_limit(hand, True, 6, "0") == 36
+    assert bid_limit(hand, True, 6, "0", stakes=stakes_for(PUB)) == 30
+    lower = 0
+    for i in range(100):
+        for seat, h in enumerate(deal_from_seed("kontra-limits", i).hands):
+            plain = bid_limit(h, seat == 0, 6, "0")
+            pub = bid_limit(h, seat == 0, 6, "0", stakes=stakes_for(PUB))
+            assert pub <= plain
+            lower += pub < plain
+    assert lower > 0
+
+
+def test_a_bad_ramsch_hand_plays_a_cheap_game_instead() -> None:
+    """'With Ramsch after all pass, a hand that would lose a Ramsch badly may
+    prefer to play a cheap game': forehand, after two passes, says 18 under
+    the pub rules where the tournament bidding passes (and the Ramsch it
+    avoids is worth far less than nothing to it)."""
+    s = play_out(new_game(deal_from_seed("find", 9), PUB), [Pass(), Pass()])
+    v = s.view(0)
+    blind = SkatBot("easy", 0, replace(LEVEL_CONFIGS["easy"], house_bidding=False))
+    assert blind.choose(v) == Pass()
+    hint = SkatBot("easy", 0).hint(v)
+    assert hint.action == Bid(18), hint.reason
+    assert ramsch_outlook(v.hand, 0, PUB, salt="0") < -10
+    assert "Ramsch" in hint.reason
+    # Without Ramsch (tournament rules) the same hand passes as before.
+    t = play_out(new_game(deal_from_seed("find", 9)), [Pass(), Pass()])
+    assert SkatBot("easy", 0).choose(t.view(0)) == Pass()

@@ -56,3 +56,42 @@ def test_junk_passes_and_a_strong_hand_bids_with_simulation() -> None:
         assert isinstance(action, Bid) == expect_bid, action
         if not expect_bid:
             assert isinstance(action, Pass)
+
+
+def test_the_solvers_verdict_is_read_as_the_measured_real_win_chance() -> None:
+    from dataclasses import replace
+
+    from skat_core.bots.simulate import DD_TRUST, DD_TRUST90, _Probe
+
+    strong = m("CJ SJ HJ DJ CA CT CK SA ST HA")
+    junk = m("S7 S8 S9 H7 H8 H9 D7 D8 D9 C7")
+    for mine, won in ((strong, True), (junk, False)):
+        rest = [c for c in range(32) if not mine >> c & 1]
+        hands = (mine, sum(1 << c for c in rest[:10]), sum(1 << c for c in rest[10:20]))
+        clubs = int(GameType.CLUBS)
+        lo, hi = DD_TRUST["suit"]
+        got = _Probe(0, replace(SMALL, trust=True)).outcome(clubs, hands, 0, (0.5, 0.5))
+        assert got[0] == (hi if won else lo)
+        if won:
+            assert got[1] in DD_TRUST90["suit"]
+        exact = _Probe(0, SMALL).outcome(clubs, hands, 0, (0.5, 0.5))
+        assert exact[0] == (1.0 if won else 0.0)
+
+
+def test_calibrate_trust_counts_played_games_by_the_solvers_verdict(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from skat_core.bots.calibrate import main
+
+    rows = tmp_path / "rows.jsonl"
+    games = [
+        {"deal": 0, "level": "normal", "ours": 0, "soloist": 0, "game": "C", "contract": "Clubs",
+         "actions": ["1:pass", "2:pass", "0:hand"], "won": True, "soloist_points": 70},
+        {"deal": 0, "level": "xskat", "ours": None, "soloist": 0, "game": "C",
+         "contract": "Clubs", "actions": [], "won": False, "soloist_points": 40},
+    ]
+    rows.write_text("".join(json.dumps(g) + "\n" for g in games))
+    assert main(["trust", str(rows), "--level", "normal", "--seed", "t"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("1 games") >= 1 and "suit" in out
+    assert "really reached 1.000" in out.splitlines()[0]

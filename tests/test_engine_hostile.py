@@ -44,6 +44,13 @@ def at_phase(phase: Phase) -> GameState:
             state = state.apply(a)
         assert state.phase == phase
         return state
+    if phase == Phase.KONTRA:  # the question before the first card (house rule)
+        state = new_game(deal_from_seed("Eichel", 0), PUB.with_switches(kontra_first_card=True))
+        for a in (Pass(), Pass(), Bid(18), PickUpSkat()):
+            state = state.apply(a)
+        state = state.apply(state.legal_actions()[0]).apply(Declare(GameType.GRAND))
+        assert state.phase == phase
+        return state
     state = new_game(deal_from_seed("Eichel", 0))
     steps: list[Any] = [Pass(), Pass(), Bid(18)] if phase >= Phase.SKAT else []
     if phase >= Phase.DISCARD:

@@ -161,6 +161,72 @@ def test_bock_and_hirsch_where_allowed() -> None:
     assert s.legal_actions()[0] == Kontra(4)
 
 
+FIRST_CARD = PUB.with_switches(kontra_first_card=True)
+
+
+def test_kontra_before_the_first_card_asks_each_defender_in_turn() -> None:
+    """'Until when: ... or before the first card at all': with
+    ``kontra_first_card`` each defender in seat order is asked before
+    forehand leads (here forehand is the soloist, so no defender would have a
+    turn otherwise); passing asks the next one, then play begins."""
+    s = clubs_hand(FIRST_CARD)
+    assert s.phase == Phase.KONTRA and s.to_move == 1
+    assert s.legal_actions() == [KONTRA, Pass()]
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Play(c("CJ")))  # no card before the question is answered
+    assert e.value.rule == Rule.KONTRA
+    s = s.apply(Pass())
+    assert s.phase == Phase.KONTRA and s.to_move == 2
+    s = s.apply(Pass())
+    assert s.phase == Phase.PLAYING and s.to_move == 0 and s.kontra == 0
+    s = s.apply(Play(c("CJ")))
+    assert not any(isinstance(a, Kontra) for a in s.legal_actions())  # too late now
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(KONTRA)
+    assert e.value.rule == Rule.KONTRA
+
+
+def test_kontra_before_the_first_card_then_re() -> None:
+    """'... and the soloist may answer Re': before the first card too, asked
+    right after the Kontra; the doubling counts in the result."""
+    s = clubs_hand(FIRST_CARD).apply(Pass()).apply(KONTRA)
+    assert s.phase == Phase.KONTRA and s.to_move == 0 and s.kontra == 1
+    assert s.legal_actions() == [RE, Pass()]
+    s = s.apply(RE)
+    assert s.phase == Phase.PLAYING and s.kontra == 2 and s.to_move == 0  # kontra_max 2
+    done = s
+    while not done.is_over:
+        done = done.apply(next(a for a in done.legal_actions() if isinstance(a, Play)))
+    assert done.result is not None and done.result.kontra == 2
+    assert done.result.scored_value == 4 * done.result.value
+    # The soloist may let it stand: play begins at once.
+    s = clubs_hand(FIRST_CARD).apply(KONTRA).apply(Pass())
+    assert s.phase == Phase.PLAYING and s.kontra == 1
+
+
+def test_kontra_before_the_first_card_bock_and_the_18_rule() -> None:
+    """'Whether it goes further (Bock, Hirsch)' and 'only a defender who bid
+    or held 18': after Re the defenders are asked again; a defender who never
+    bid is not asked at all."""
+    far = FIRST_CARD.with_switches(kontra_max=4)
+    s = clubs_hand(far).apply(KONTRA).apply(RE)
+    assert s.phase == Phase.KONTRA and s.to_move == 1 and s.legal_actions()[0] == Kontra(3)
+    s = s.apply(Pass()).apply(Kontra(3))  # rearhand says Bock
+    assert s.to_move == 0 and s.legal_actions() == [Kontra(4), Pass()]
+    assert s.apply(Kontra(4)).phase == Phase.PLAYING
+    strict = FIRST_CARD.with_switches(kontra_needs_bid=True)
+    s = clubs_hand(strict)
+    assert s.to_move == 1  # middlehand bid 18
+    assert s.apply(Pass()).phase == Phase.PLAYING  # rearhand passed at once: not asked
+
+
+def test_kontra_before_the_first_card_not_against_ouvert() -> None:
+    """'... before the cards are shown in an ouvert game': no question at all."""
+    s = play_out(new_game(DEAL, FIRST_CARD), [Bid(18), Hold(), Pass(), Pass()])
+    s = s.apply(Declare(GameType.GRAND, ouvert=True))
+    assert s.phase == Phase.PLAYING and s.to_move == 0
+
+
 def _clubs_result(won: bool, kontra: int, bock: int = 1) -> GameResult:
     # Clubs with 2, hand: 12 × 4 = 48.
     return settle(

@@ -61,7 +61,8 @@ SCHIEBE = PUB.with_switches(
     ramsch_round=True,
 )
 HOUSE_RULE_SETS = (PUB, SCHIEBE, SCHIEBE.with_switches(
-    name="schiebe2", push_jacks=False, grand_hand_instead=False, push_doubles=True))
+    name="schiebe2", push_jacks=False, grand_hand_instead=False, push_doubles=True,
+    kontra_first_card=True))
 RULES_IDS = [r.name for r in HOUSE_RULE_SETS]
 HOUSE_SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -32,6 +32,12 @@ class Phase(IntEnum):
     PUSH = 6
     """Schieberamsch (house rules): each in turn takes the skat and pushes two
     cards on, passes it on unseen, or declares a grand hand."""
+    KONTRA = 7
+    """Kontra before the first card (house rule ``kontra_first_card``): after
+    the declaration each defender in seat order, then the soloist for Re, is
+    asked to double or pass; then forehand leads.  After ``PLAYING`` in
+    number (``phase >= PLAYING`` means "the game is declared and its contract
+    shown"), but no card is played in it."""
 
 
 # --- actions -----------------------------------------------------------------

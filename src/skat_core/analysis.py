@@ -13,6 +13,14 @@ defender's the one with the lowest (null: 1).  A card that is worse for its
 side than the best one *cost* the difference; a card that turns a won game
 into a lost one (or back) is a turning point: "could I have won?".
 
+House rules: a **Ramsch** (and a Schieberamsch) has no soloist: every player
+plays for himself, and the solver, which plays one soloist against two
+defenders, has nothing to judge, so a Ramsch is not analysed at all
+(:data:`RAMSCH_NOT_ANALYSED` says so; :func:`stream` reports it as
+``"skipped"``).  A game with Kontra or Re, or in a Bock deal, is analysed as
+any game; its verdicts are scored with the doubling and the Bock multiplier
+of the deal.
+
 Double-dummy means every hand open, so a defender's "best" card may be one he
 could only have found by seeing the other cards: the analysis shows what was
 possible, not what was findable.  Schwarz is judged by points alone (all 120
@@ -47,6 +55,11 @@ from .rules import GameType
 from .solver import solve, solve_moves
 from .value import Contract, GameResult, settle
 
+RAMSCH_NOT_ANALYSED = (
+    "A Ramsch has no soloist: every player plays for himself, and the solver judges "
+    "a soloist against two defenders, so there is nothing to analyse."
+)
+"""Why a Ramsch deal is not analysed (shown by the analysis screen)."""
 WIN = 61
 """Card points the soloist needs to win a suit or grand game."""
 SCHNEIDER = 90
@@ -144,8 +157,15 @@ class DealAnalysis:
 
     @property
     def played_game(self) -> bool:
-        """A game was declared and play began: there is something to analyse."""
-        return self.contract is not None and self.state.phase >= Phase.PLAYING
+        """A game was declared and play began: there is something to analyse
+        (never a Ramsch: see :attr:`not_analysed`)."""
+        return analysable(self.state)
+
+    @property
+    def not_analysed(self) -> str | None:
+        """Why the deal has no analysis although cards were played (a Ramsch),
+        else None."""
+        return RAMSCH_NOT_ANALYSED if self.state.is_ramsch else None
 
     @property
     def actual(self) -> int | None:
@@ -196,7 +216,14 @@ def verdict(state: GameState, value: int) -> GameResult:
         soloist_cards=state.deal.hands[s] | state.deal.skat,
         soloist_points=solo_points, defender_points=120 - solo_points,
         soloist_tricks=solo_tricks, defender_tricks=10 - solo_tricks,
+        kontra=state.kontra, bock=state.bock,
     )
+
+
+def analysable(state: GameState) -> bool:
+    """A game with a soloist was declared and play began (not a Ramsch)."""
+    return (state.contract is not None and not state.contract.ramsch and state.soloist >= 0
+            and state.phase >= Phase.PLAYING)
 
 
 def thresholds_crossed(best: int, played: int) -> list[int]:
@@ -257,12 +284,14 @@ def choice_at(before: GameState, step: int, card: Card) -> CardChoice:
 def start_value(state: GameState) -> int | None:
     """The value at the first lead of ``state``'s deal with best play (None
     if play never began)."""
+    if state.is_ramsch:
+        return None
     s = restart(state)
     for _, action in state.history:
         if s.phase == Phase.PLAYING:
             break
         s = s.apply(action)
-    if s.phase != Phase.PLAYING or s.contract is None:
+    if s.phase != Phase.PLAYING or s.contract is None or s.soloist < 0:
         return None
     base = 0 if s.contract.game == GameType.NULL else points_of(s.skat)
     return base + solve(s.hands, s.soloist, int(s.contract.game), s.to_move)
@@ -272,7 +301,7 @@ def iter_analysis(source: GameState | Mapping[str, Any]) -> Iterator[CardChoice]
     """Every card of the deal analysed, one at a time (the first ones take
     longest: the whole deal is still to be searched)."""
     state = _state_of(source)
-    if state.contract is None:
+    if not analysable(state):
         return
     for step, before, card in positions(state):
         yield choice_at(before, step, card)
@@ -294,7 +323,7 @@ def analyse(
     last; returning ``False`` stops early with a partial analysis
     (``complete`` False)."""
     state = _state_of(source)
-    total = card_count(state) if state.contract is not None else 0
+    total = card_count(state) if analysable(state) else 0
     cards: list[CardChoice] = []
     complete = True
     for step, before, card in positions(state) if total else ():
@@ -306,7 +335,7 @@ def analyse(
         progress(len(cards), total)
     if cards:
         start: int | None = cards[0].best
-    elif complete and state.contract is not None:
+    elif complete and analysable(state):
         start = start_value(state)
     else:
         start = None
@@ -334,7 +363,8 @@ def choice_from_json(obj: Mapping[str, Any]) -> CardChoice:
 
 def stream(source: GameState | Mapping[str, Any], out: TextIO, backwards: bool = True) -> None:
     """Analyse a deal and write one JSON line per card (:func:`choice_to_json`),
-    then ``{"done": true, "start": value or null}``; an error is written as
+    then ``{"done": true, "start": value or null}`` (with ``"skipped"``, the
+    reason, for a Ramsch, which is not analysed); an error is written as
     ``{"error": text}``, never raised.  This is ``python -m
     skat_core.analysis`` (a game record on standard input): a program that
     shows the analysis runs it apart, so a long search never holds it up.
@@ -344,14 +374,17 @@ def stream(source: GameState | Mapping[str, Any], out: TextIO, backwards: bool =
     help the bigger searches before them."""
     try:
         state = _state_of(source)
-        order = list(positions(state)) if state.contract is not None else []
+        order = list(positions(state)) if analysable(state) else []
         if backwards:
             order.reverse()
         for step, before, card in order:
             out.write(json.dumps(choice_to_json(choice_at(before, step, card))) + "\n")
             out.flush()
         start = start_value(state) if not order else None
-        out.write(json.dumps({"done": True, "start": start}) + "\n")
+        done: dict[str, Any] = {"done": True, "start": start}
+        if state.is_ramsch:
+            done["skipped"] = RAMSCH_NOT_ANALYSED
+        out.write(json.dumps(done) + "\n")
     except Exception as e:  # the reader shows it; no traceback on anyone's screen
         out.write(json.dumps({"error": f"{type(e).__name__}: {e}"}) + "\n")
     out.flush()
@@ -369,11 +402,13 @@ def main() -> None:
 
 
 __all__ = [
+    "RAMSCH_NOT_ANALYSED",
     "SCHNEIDER",
     "SCHNEIDERED",
     "WIN",
     "CardChoice",
     "DealAnalysis",
+    "analysable",
     "analyse",
     "card_count",
     "choice_at",

@@ -35,8 +35,9 @@ class Rule(StrEnum):
         "0, 1 or 2, a card, a bid as a whole number, a game, announcements true or false)"
     )
     KONTRA = (
-        "Kontra (house rules): a defender before his own first card, each answer by the "
-        "other side before its next card; not against ouvert, not in Ramsch"
+        "Kontra (house rules): a defender before his own first card (or, as chosen, "
+        "before the first card at all), each answer by the other side before its next "
+        "card; not against ouvert, not in Ramsch"
     )
     PUSH = "Schieberamsch: take the skat and push two cards on, or pass it on unseen"
     PUSH_JACKS = "Schieberamsch (house rules): jacks may not be pushed"

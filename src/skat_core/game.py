@@ -212,6 +212,8 @@ class GameState(NamedTuple):
             return [DISCARDS[a, b] for a, b in combinations(cards, 2)]
         if phase == Phase.DECLARE:
             return [d for d in SKAT_DECLARATIONS if self._declarable(d)]
+        if phase == Phase.KONTRA:
+            return [KONTRAS[self.kontra + 1], PASS]
         if phase == Phase.PUSH:
             if self.picked_up:
                 hand = self.hands[self.to_move]
@@ -230,10 +232,14 @@ class GameState(NamedTuple):
         (Re by the soloist, then Bock, Hirsch) is said by the other side
         before its next card after the doubling it answers.  Never against
         an ouvert game (its cards lie open before anyone could say it) and
-        never in a Ramsch."""
+        never in a Ramsch.  With ``kontra_first_card`` every doubling is
+        asked in :attr:`Phase.KONTRA`, before the first card, and none later."""
         rules = self.rules
         contract = self.contract
-        if (not rules.kontra or self.phase != Phase.PLAYING or contract is None
+        if self.phase == Phase.KONTRA:
+            return KONTRAS[self.kontra + 1]
+        if (not rules.kontra or rules.kontra_first_card or self.phase != Phase.PLAYING
+                or contract is None
                 or contract.ramsch or contract.ouvert or self.kontra >= rules.kontra_max
                 or self.claimed or self.resigned):
             return None
@@ -349,6 +355,8 @@ def apply(state: GameState, action: Action) -> GameState:
         return _leave(state, action)
     if isinstance(action, Resign):
         return _resign(state, action)
+    if phase == Phase.KONTRA:
+        return _kontra_question(state, action)
     if isinstance(action, Kontra):
         return _kontra(state, action)
     if phase == Phase.PUSH:
@@ -487,10 +495,10 @@ def _push_phase(state: GameState, action: Action) -> GameState:
         return _next_pusher(state._replace(history=history), seat)
     if isinstance(action, Declare) and action in legal:
         # A grand hand instead of pushing: an ordinary game from here on.
-        return state._replace(
+        return _start_play(state._replace(
             phase=Phase.PLAYING, soloist=seat, contract=action.contract, to_move=FOREHAND,
             leader=FOREHAND, history=history,
-        )
+        ))
     raise IllegalActionError(
         f"{action_str(action)}: take the skat, pass it on"
         + (" or declare a grand hand" if state.rules.grand_hand_instead else ""),
@@ -556,9 +564,63 @@ def _declare(state: GameState, d: Declare) -> GameState:
             f"{state.bid}",
             Rule.NULL_BELOW_BID,
         )
-    return state._replace(
+    return _start_play(state._replace(
         phase=Phase.PLAYING, contract=d.contract, to_move=FOREHAND, leader=FOREHAND,
         history=(*state.history, (state.soloist, d)),
+    ))
+
+
+def _may_double(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` is asked for the next doubling before the first card
+    (``kontra_needs_bid``: a defender who never bid or held is not asked)."""
+    if seat != state.soloist and state.kontra == 0 and state.rules.kontra_needs_bid:
+        return any(actor == seat and type(a) in (Bid, Hold) for actor, a in state.history)
+    return True
+
+
+def _ask_next(state: GameState, side: tuple[int, ...]) -> GameState:
+    """The first seat of ``side`` (in seat order) to be asked, or forehand's
+    lead when nobody is left to ask or the doubling has gone as far as it may."""
+    if state.kontra < state.rules.kontra_max:
+        for seat in side:
+            if _may_double(state, seat):
+                return state._replace(phase=Phase.KONTRA, to_move=seat)
+    return state._replace(phase=Phase.PLAYING, to_move=FOREHAND, leader=FOREHAND)
+
+
+def _defenders(state: GameState) -> tuple[int, ...]:
+    return tuple(s for s in (FOREHAND, MIDDLEHAND, REARHAND) if s != state.soloist)
+
+
+def _start_play(state: GameState) -> GameState:
+    """A declared game begins: with Kontra only before the first card
+    (``kontra_first_card``), the defenders are asked first (never against an
+    ouvert game, whose cards lie open from the declaration)."""
+    rules = state.rules
+    contract = state.contract
+    if (not rules.kontra or not rules.kontra_first_card or contract is None
+            or contract.ramsch or contract.ouvert):
+        return state
+    return _ask_next(state, _defenders(state))
+
+
+def _kontra_question(state: GameState, action: Action) -> GameState:
+    """Before the first card: the seat asked doubles (the other side is
+    asked next) or passes (the next seat of its side, if any, is asked)."""
+    seat = state.to_move
+    offer = KONTRAS[state.kontra + 1]
+    history = (*state.history, (seat, action))
+    if action == offer:
+        state = state._replace(kontra=offer.level, history=history)
+        other = (state.soloist,) if seat != state.soloist else _defenders(state)
+        return _ask_next(state, other)
+    if isinstance(action, Pass):
+        state = state._replace(history=history)
+        if seat == state.soloist:
+            return _ask_next(state, ())
+        return _ask_next(state, tuple(s for s in _defenders(state) if s > seat))
+    raise IllegalActionError(
+        f"{action_str(action)}: before the first card, say {offer.name} or pass", Rule.KONTRA
     )
 
 

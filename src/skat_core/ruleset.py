@@ -91,6 +91,11 @@ class RuleSet:
     """Only a defender who bid or held at least 18 may say Kontra."""
     kontra_max: int = 2
     """How far the doubling goes: 1 Kontra only, 2 up to Re, 4 up to Hirsch."""
+    kontra_first_card: bool = False
+    """Kontra (and every answer) only before the first card of the deal: each
+    defender in turn, then the soloist, is asked before forehand leads.  Off:
+    a defender says Kontra before his own first card, each answer before
+    that side's next card."""
     ramsch: Ramsch = Ramsch.OFF
     ramsch_skat: RamschSkat = RamschSkat.LAST_TRICK
     ramsch_tie: RamschTie = RamschTie.ALL_LOSE

@@ -305,7 +305,7 @@ class RamschResult:
         if self.jungfrau:
             text += f"; Jungfrau × {1 << self.jungfrau}"
         if self.pushes:
-            text += f"; pushed {self.pushes}× × {1 << self.pushes}"
+            text += f"; {self.pushes} push{'es' if self.pushes != 1 else ''} × {1 << self.pushes}"
         if bock > 1:
             text += f"; Bock × {bock}"
         parts = ", ".join(f"{_POSITIONS[s]} {v:+d}" for s, v in enumerate(self.scores) if v)

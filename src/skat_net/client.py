@@ -131,6 +131,9 @@ class TableClient:
         self.on_error: Callable[[TableClient, ProtocolError], None] | None = None
         self.on_connection: Callable[[TableClient, bool], None] | None = None
         self.on_fatal: Callable[[TableClient, ProtocolError], None] | None = None
+        self.lazy_views = False
+        """True: a state's view is read only when asked for (the load
+        benchmark's simulated players, who look at few of them)."""
         self.frames: list[str] | None = None
         """Every frame received, when set to a list (the tests' frame scan)."""
 
@@ -226,10 +229,8 @@ class TableClient:
             return True
         if kind == "state":
             k.state = msg
-            try:
-                k.view = None if msg.get("view") is None else view_from_json(msg["view"])
-            except ProtocolError as e:
-                self._callback(self.on_error, e)
+            k.view = None
+            if not self.lazy_views and not self._read_view():
                 return True
             last = msg.get("last_seq")
             if isinstance(last, int):
@@ -310,9 +311,24 @@ class TableClient:
     def pending(self) -> int:
         return len(self._pending)
 
+    def _read_view(self) -> bool:
+        """The seat's view from the latest state; False (and ``on_error``) if
+        the server sent one that cannot be read."""
+        k = self.known
+        raw = None if k.state is None else k.state.get("view")
+        try:
+            k.view = None if raw is None else view_from_json(raw)
+        except ProtocolError as e:
+            self._callback(self.on_error, e)
+            return False
+        return True
+
     @property
     def view(self) -> SeatView | None:
-        return self.known.view
+        k = self.known
+        if self.lazy_views and k.view is None and k.state is not None:
+            self._read_view()
+        return k.view
 
     @property
     def state(self) -> JsonObject | None:

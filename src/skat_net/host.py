@@ -3,6 +3,8 @@ beside the app, and the invitation to send to friends.
 
 >>> [(s.name, s.level) for s in parse_seats("Anna,Ben:normal,?")]
 [('Anna', None), ('Ben', 'normal'), (None, None)]
+>>> len(parse_seats("Anna,?,?,:easy"))
+4
 >>> invitation("ws://192.168.1.5:7878", "K7QM3XPA").splitlines()[1]
 '  skat join ws://192.168.1.5:7878/K7QM-3XPA --name YOUR-NAME'
 """
@@ -26,13 +28,14 @@ OPEN = "?"
 """A seat for whoever joins first."""
 
 
-def parse_seats(text: str) -> tuple[SeatSpec, SeatSpec, SeatSpec]:
-    """``"Anna,Ben:normal,?"``: three seats in table order; ``NAME`` keeps a
-    seat for that person, ``?`` leaves it to whoever joins, ``NAME:LEVEL``
-    (or just ``:LEVEL``) puts a bot there."""
+def parse_seats(text: str) -> tuple[SeatSpec, ...]:
+    """``"Anna,Ben:normal,?"``: three seats in table order, or four (the
+    dealer sits each deal out); ``NAME`` keeps a seat for that person, ``?``
+    leaves it to whoever joins, ``NAME:LEVEL`` (or just ``:LEVEL``) puts a bot
+    there."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 3:
-        raise ValueError(f"three seats separated by commas, not {len(parts)}")
+    if len(parts) not in (3, 4):
+        raise ValueError(f"three or four seats separated by commas, not {len(parts)}")
     seats: list[SeatSpec] = []
     for part in parts:
         name, colon, level = part.partition(":")
@@ -49,7 +52,7 @@ def parse_seats(text: str) -> tuple[SeatSpec, SeatSpec, SeatSpec]:
             seats.append(SeatSpec(check_name(name, "seats"), bot))
     if all(s.level is not None for s in seats):
         raise ValueError("at least one seat is for a person")
-    return seats[0], seats[1], seats[2]
+    return tuple(seats)
 
 
 def host_seat(seats: Sequence[SeatSpec], name: str) -> Sequence[SeatSpec]:
@@ -65,11 +68,13 @@ def host_seat(seats: Sequence[SeatSpec], name: str) -> Sequence[SeatSpec]:
     raise ValueError(f"no seat for the host {name!r}: keep one for that name or leave one open")
 
 
-def create_message(seats: Sequence[SeatSpec], deals: int, seed: str | None, scoring: str,
-                   takeover: float | None, takeover_level: str = "normal") -> JsonObject:
-    s = tuple(seats)
-    return create_json(Create((s[0], s[1], s[2]), deals, seed, scoring, takeover,
-                              takeover_level))
+def create_message(seats: Sequence[SeatSpec], deals: int | None, seed: str | None,
+                   scoring: str, takeover: float | None,
+                   takeover_level: str = "normal") -> JsonObject:
+    """The create message; ``deals`` None: three rounds of dealers (9 deals at
+    three, 12 at four)."""
+    return create_json(Create(tuple(seats), 3 * len(seats) if deals is None else deals, seed,
+                              scoring, takeover, takeover_level))
 
 
 def is_loopback(host: str) -> bool:

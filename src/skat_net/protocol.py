@@ -217,7 +217,8 @@ class SeatSpec:
 
 @dataclass(frozen=True, slots=True)
 class Create:
-    seats: tuple[SeatSpec, SeatSpec, SeatSpec]
+    seats: tuple[SeatSpec, ...]
+    """Three seats, or four (the dealer sits each deal out)."""
     deals: int
     seed: str | None
     scoring: str
@@ -273,15 +274,17 @@ def _seat_spec(obj: object, field: str) -> SeatSpec:
 
 def _parse_create(obj: JsonObject) -> Create:
     seats = obj.get("seats")
-    if not isinstance(seats, list) or len(seats) != 3:
-        raise _field("field", "seats", "a list of three seats (a table of four is not "
-                     "served yet)")
+    if not isinstance(seats, list) or len(seats) not in (3, 4):
+        raise _field("field", "seats", "a list of three seats, or four (the dealer sits "
+                     "each deal out)")
     specs = tuple(_seat_spec(s, f"seats[{i}]") for i, s in enumerate(seats))
     if all(s.level is not None for s in specs):
         raise _field("field", "seats", "at least one seat is for a person")
     deals = obj.get("deals", 9)
-    if not _is_int(deals) or not 3 <= deals <= 99 or deals % 3:
-        raise _field("field", "deals", f"a multiple of 3 from 3 to 99, not {_desc(deals)}")
+    n = len(seats)
+    if not _is_int(deals) or not n <= deals <= 99 or deals % n:
+        raise _field("field", "deals", f"a multiple of {n} (the players) from {n} to 99, "
+                     f"not {_desc(deals)}")
     seed = obj.get("seed")
     if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= SEED_MAX
                              or not seed.isprintable()):
@@ -298,7 +301,7 @@ def _parse_create(obj: JsonObject) -> Create:
         raise _field("field", "takeover_level", f"a bot level is one of "
                      f"{', '.join(BOT_LEVELS)}, not {_desc(level)}")
     return Create(
-        (specs[0], specs[1], specs[2]), deals, seed, str(scoring),
+        specs, deals, seed, str(scoring),
         None if takeover is None else float(takeover), str(level),
     )
 

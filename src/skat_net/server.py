@@ -124,6 +124,31 @@ def write_atomically(path: Path, data: bytes, sync: bool = True) -> None:
             os.close(fd)
 
 
+def _seq_of(raw: str | bytes) -> int | None:
+    """The sequence number of an action refused unread (too many messages),
+    so that its sender knows it was not applied and may send it again."""
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        return None
+    seq = message.get("seq") if isinstance(message, dict) else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+class _Connection(ServerConnection):
+    """A connection that can send several messages in one write: an action's
+    ``ack`` and the ``state`` after it reach the acting client in one TCP
+    segment, one system call instead of two (on a busy server the calls that
+    send are the largest cost per action)."""
+
+    async def send_all(self, texts: list[str]) -> None:
+        async with self.send_context():
+            for text in texts:
+                self.protocol.send_text(text.encode())
+            # only data frames are queued here (no end of stream): one write for all
+            self.transport.write(b"".join(self.protocol.data_to_send()))
+
+
 class _Bucket:
     """A token bucket: ``rate`` messages a second, ``burst`` at once."""
 
@@ -141,6 +166,42 @@ class _Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+def _cpu_of(pid: int) -> float:
+    """CPU seconds of a running child process (a bot worker; Linux's /proc,
+    0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+@dataclass
+class ServerStats:
+    """What ``skat bench server`` reads back from the server it ran: every
+    action applied, and how long each person's action took inside the server
+    (from its message to its ``ack``, the save included)."""
+
+    applied: int = 0
+    by_bots: int = 0
+    handled: list[float] = field(default_factory=list)
+    """Seconds per person's action, the first 1,000,000."""
+
+    def handled_in(self, seconds: float) -> None:
+        if len(self.handled) < 1_000_000:
+            self.handled.append(seconds)
+
+    def to_json(self) -> dict[str, Any]:
+        import resource
+
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        return {"applied": self.applied, "by_bots": self.by_bots,
+                "cpu_seconds": own.ru_utime + own.ru_stime,
+                "bot_cpu_seconds": sum(_cpu_of(c.pid) for c in multiprocessing.active_children()
+                                       if c.pid is not None),
+                "handled": self.handled}
 
 
 @dataclass(eq=False)
@@ -161,7 +222,16 @@ class _Live:
 
     table: Table
     path: Path
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    saved_version: int = -1
+    """The table's version known to be on disk."""
+    needed_version: int = -1
+    """The latest version a change asked to have on disk."""
+    writing: asyncio.Future[None] | None = None
+    """The save being written now ..."""
+    writing_version: int = -1
+    """... and the version it writes."""
+    sent_version: int = -1
+    """The version every seat was last sent."""
     conns: dict[int, _Conn] = field(default_factory=dict)
     thinking: int = -1
     """The version a bot was asked about."""
@@ -182,6 +252,7 @@ class TableServer:
         bot_workers: int = 1,
         sync: bool = True,
     ) -> None:
+        self.stats = ServerStats()
         self.data_dir = Path(data_dir)
         self.tables_dir = self.data_dir / "tables"
         self.tables_dir.mkdir(parents=True, exist_ok=True)
@@ -196,6 +267,10 @@ class TableServer:
         else:
             self.pool = concurrent.futures.ThreadPoolExecutor(bot_workers,
                                                               thread_name_prefix="bot")
+        self.saver = concurrent.futures.ThreadPoolExecutor(32, thread_name_prefix="save")
+        """Writes and syncs the table files, off the event loop: many at once,
+        as a sync mostly waits for the disk, which commits concurrent syncs
+        together."""
         self.live: dict[str, _Live] = {}
         self.codes: dict[str, str] = {}
         self.conns: set[_Conn] = set()
@@ -226,8 +301,42 @@ class TableServer:
         return live
 
     async def _save(self, live: _Live) -> None:
-        data = json.dumps(live.table.to_doc(), separators=(",", ":")).encode()
-        await asyncio.to_thread(write_atomically, live.path, data, self.sync)
+        """Return once the table as it is now is on disk.  The change is made
+        (synchronously, on the loop) before this is awaited; the file is
+        written and synced in a thread.  Saves of one table are coalesced: while
+        one is being written, later changes wait for it and then go to disk
+        together in the next one, so a busy table is never saved behind a
+        queue of stale copies of itself."""
+        want = live.table.version
+        live.needed_version = max(live.needed_version, want)
+        while live.saved_version < want:
+            writing = live.writing
+            if writing is None:
+                writing = self._write(live)
+            elif writing.done():  # finished, its callback not run yet: never spin on it
+                self._written(live, writing)
+                writing.result()
+                continue
+            await asyncio.shield(writing)
+
+    def _write(self, live: _Live) -> asyncio.Future[None]:
+        """Start writing the table as it is now (it is on disk when the
+        future is done and :meth:`_written` has run)."""
+        live.writing_version = live.table.version
+        data = live.table.to_text().encode()
+        writing = asyncio.get_running_loop().run_in_executor(
+            self.saver, write_atomically, live.path, data, self.sync)
+        writing.add_done_callback(lambda done: self._written(live, done))
+        live.writing = writing
+        return writing
+
+    @staticmethod
+    def _written(live: _Live, done: asyncio.Future[None]) -> None:
+        if live.writing is not done:
+            return
+        live.writing = None
+        if not done.cancelled() and done.exception() is None:
+            live.saved_version = max(live.saved_version, live.writing_version)
 
     def open_tables(self) -> int:
         return sum(1 for lv in self.live.values() if lv.table.status != "over")
@@ -268,6 +377,14 @@ class TableServer:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(message))
 
+    async def _send_all(self, ws: ServerConnection, texts: list[str]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            if isinstance(ws, _Connection):
+                await ws.send_all(texts)
+            else:
+                for text in texts:
+                    await ws.send(text)
+
     async def _receive(self, conn: _Conn, raw: str | bytes) -> None:
         if not conn.bucket.take():
             conn.refused += 1
@@ -275,7 +392,8 @@ class TableServer:
                 await conn.ws.close(CLOSE_ABUSE, "far too many messages")
                 return
             await self._send(conn.ws, ProtocolError(
-                "rate", f"too many messages: at most {self.limits.rate:g} a second").to_json())
+                "rate", f"too many messages: at most {self.limits.rate:g} a second",
+            ).to_json(_seq_of(raw)))
             return
         seq = None
         try:
@@ -306,9 +424,8 @@ class TableServer:
             live = self.live.get(table_id) if table_id else None
             if live is None:
                 raise ProtocolError("code", "no table has this invitation code", "code")
-            async with live.lock:
-                player, token = live.table.join(message.name)
-                await self._save(live)
+            player, token = live.table.join(message.name)
+            await self._save(live)
             await self._seat(conn, live, player, token)
         elif isinstance(message, Resume):
             live = self.live.get(message.table)
@@ -351,8 +468,7 @@ class TableServer:
         for number in range(len(m.outcomes) if m is not None else 0):
             await self._send(conn.ws, {"type": "deal", "number": number,
                                        "record": table.finished_record(number)})
-        async with live.lock:
-            table.connect(player, True, time.time())
+        table.connect(player, True, time.time())
         await self._note(live, "returned" if token is None else "joined", player)
         await self._changed(live)
 
@@ -363,8 +479,7 @@ class TableServer:
         if live is None or live.conns.get(conn.player) is not conn:
             return
         del live.conns[conn.player]
-        async with live.lock:
-            live.table.connect(conn.player, False, time.time())
+        live.table.connect(conn.player, False, time.time())
         await self._note(live, "dropped", conn.player)
         await self._changed(live)
         if live.table.status == "over" and not live.conns:
@@ -388,33 +503,61 @@ class TableServer:
                 await self._send(c.ws, note)
 
     async def _act(self, conn: _Conn, message: Act) -> None:
+        start = time.perf_counter()
         assert conn.table is not None
         live = self.live.get(conn.table)
         if live is None:
             raise ProtocolError("token", "this table is gone")
-        async with live.lock:
-            applied = live.table.act(conn.player, message.seq, message.action, time.time())
-            if applied:
-                await self._save(live)
-        await self._send(conn.ws, {"type": "ack", "seq": message.seq,
-                                   "duplicate": not applied})
-        if applied:
-            await self._changed(live)
+        applied = live.table.act(conn.player, message.seq, message.action, time.time())
+        ack = {"type": "ack", "seq": message.seq, "duplicate": not applied}
+        if not applied:
+            await self._send(conn.ws, ack)
+            return
+        await self._save(live)
+        told = await self._changed(live, ack=(conn, ack))
+        self.stats.applied += 1
+        self.stats.handled_in(time.perf_counter() - start)
+        if not told:
+            await self._send(conn.ws, ack)
 
-    async def _changed(self, live: _Live) -> None:
-        """Tell every seat, then let a bot move if one is to."""
+    async def _changed(self, live: _Live, again: bool = False,
+                       ack: tuple[_Conn, dict[str, Any]] | None = None) -> bool:
+        """Tell every seat, then let a bot move if one is to.  Nobody is told
+        of a change before it is on disk; a version every seat knows is not
+        sent again (unless ``again``: time alone changed something).  Each
+        seat's messages go out in one write, ``ack`` (an action's answer)
+        first to its connection, which comes first; True if it was sent."""
         table = live.table
+        if live.saved_version < live.needed_version:
+            return False  # a change is still being saved; its save tells everyone then
+        if table.version == live.sent_version and not again:
+            self._drive(live)
+            return False
+        live.sent_version = table.version
+        shared: list[str] = []
+        for player, kind, plays in table.played_on:
+            shared.append(encode({"type": "note", "event": "plays-on", "player": player,
+                                  "name": table.seats[player].name, "kind": kind,
+                                  "cards_played": plays}))
+        table.played_on.clear()
         now = time.time()
         m = table.match
         outcomes = len(m.outcomes) if m is not None else 0
         for number in range(live.outcomes_sent, outcomes):
-            record = table.finished_record(number)
-            for c in list(live.conns.values()):
-                await self._send(c.ws, {"type": "deal", "number": number, "record": record})
+            shared.append(encode({"type": "deal", "number": number,
+                                  "record": table.finished_record(number)}))
         live.outcomes_sent = outcomes
-        for p, c in list(live.conns.items()):
-            await self._send(c.ws, table.state_json(p, now))
+        common = table.state_common(now)
+        told = False
+        seats = sorted(live.conns.items(), key=lambda pc: ack is None or pc[1] is not ack[0])
+        for p, c in seats:
+            texts = [*shared, encode(table.state_json(p, now, common))]
+            if ack is not None and c is ack[0]:
+                texts.insert(0, encode(ack[1]))
+                told = True
+            await self._send_all(c.ws, texts)
         self._drive(live)
+        return told
 
     # -- bots -------------------------------------------------------------------
 
@@ -440,13 +583,12 @@ class TableServer:
         self._spawn(self._think(live, turn))
 
     async def _save_and_tell(self, live: _Live) -> None:
-        async with live.lock:
-            await self._save(live)
+        await self._save(live)
         await self._changed(live)
 
     def _spawn_changed(self, live: _Live) -> None:
         live.timer = None
-        self._spawn(self._changed(live))
+        self._spawn(self._changed(live, again=True))
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
@@ -461,11 +603,12 @@ class TableServer:
         wait = self.bot_delay - (time.monotonic() - start)
         if wait > 0:
             await asyncio.sleep(wait)
-        async with live.lock:
-            applied = live.table.apply_bot(turn, action, time.time())
-            if applied:
-                await self._save(live)
+        applied = live.table.apply_bot(turn, action, time.time())
         if applied:
+            await self._save(live)
+        if applied:
+            self.stats.applied += 1
+            self.stats.by_bots += 1
             await self._changed(live)
 
     def close(self) -> None:
@@ -474,6 +617,7 @@ class TableServer:
                 live.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+        self.saver.shutdown(wait=True)
         self.pool.shutdown(wait=isinstance(self.pool, concurrent.futures.ProcessPoolExecutor),
                            cancel_futures=True)
 
@@ -495,7 +639,8 @@ async def start_server(
 ) -> Server:
     """Listen on ``host:port`` (port 0: any free port)."""
     return await serve(
-        tables.handler, host, port, ssl=tls, max_size=MAX_MESSAGE, max_queue=16, compression=None,
+        tables.handler, host, port, ssl=tls, create_connection=_Connection,
+        max_size=MAX_MESSAGE, max_queue=16, compression=None,
         ping_interval=20, ping_timeout=20, close_timeout=2,
     )
 
@@ -509,9 +654,11 @@ def bound_port(server: Server) -> int:
 
 async def serve_forever(
     data_dir: Path, host: str, port: int, tls: ssl.SSLContext | None = None,
-    ready: Callable[[int], None] | None = None, **options: Any,
+    ready: Callable[[int], None] | None = None, stats_file: Path | None = None,
+    **options: Any,
 ) -> None:
-    """``skat serve``: run until cancelled (Ctrl+C)."""
+    """``skat serve``: run until cancelled (Ctrl+C) or SIGTERM; then, with
+    ``stats_file``, write :class:`ServerStats` there as JSON."""
     tables = TableServer(data_dir, **options)
     stop = asyncio.get_running_loop().create_future()
     with contextlib.suppress(NotImplementedError):  # SIGTERM: stop as Ctrl+C does
@@ -522,9 +669,11 @@ async def serve_forever(
             ready(bound_port(server))
         async with server:
             await stop
+            if stats_file is not None:  # the figures of the run, not of stopping
+                stats_file.write_text(json.dumps(tables.stats.to_json()), encoding="utf-8")
     finally:
         tables.close()
 
 
-__all__ = ["Limits", "TableServer", "bound_port", "serve_forever", "ssl_context",
+__all__ = ["Limits", "ServerStats", "TableServer", "bound_port", "serve_forever", "ssl_context",
            "start_server"]

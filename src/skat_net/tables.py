@@ -16,15 +16,21 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from skat_core.bots.claims import accepts_claim, agrees_to_give_up
 from skat_core.errors import IllegalActionError
-from skat_core.game import Action, Claim, Phase, Resign
+from skat_core.game import Action, Claim, Phase, Play, Resign
 from skat_core.match import Match, Scoring
-from skat_core.savegame import RecordCache, match_from_dict, match_to_dict, outcome_record
+from skat_core.savegame import (
+    RecordCache,
+    match_from_dict,
+    match_to_dict,
+    outcome_record,
+)
 from skat_core.seeds import bot_seed
 from skat_core.views import SeatView
 
@@ -118,6 +124,9 @@ class Table:
     version: int = 0
     """Counts the changes (a bot's answer for an older version is dropped)."""
     created: float = 0.0
+    played_on: list[tuple[int, str, int]] = field(default_factory=list)
+    """Refused claims and give-ups not told yet: (player, 'claim' or 'give
+    up', cards of the deal played then); the server sends them as notes."""
     _cache: RecordCache = field(default_factory=RecordCache)
 
     # -- building ---------------------------------------------------------------
@@ -279,6 +288,11 @@ class Table:
         p = self.player_to_move()
         return [] if p is None else [p]
 
+    def sitting_out(self) -> int | None:
+        """At a table of four, the dealer, who sits the deal out (None at three)."""
+        m = self.match
+        return m.dealer if m is not None and len(self.seats) == 4 else None
+
     def view(self, player: int) -> SeatView | None:
         m = self.match
         if m is None or m.current is None:
@@ -321,13 +335,14 @@ class Table:
             raise ProtocolError("not-now", "the deal is over: send next for the next one",
                                 "action")
         seat = m.seat_of(player)
-        assert seat is not None
+        if seat is None:
+            raise ProtocolError("not-now", "you deal and sit this deal out", "action")
         kind, asked = self.question()
         if action in ("accept", "refuse"):
             if player not in asked:
                 raise ProtocolError("not-asked", "nobody asks you anything now", "action")
             if action == "refuse":
-                self.answered_at = len(state.history)
+                self._refused(player, kind)
                 return
             self._apply(Resign(seat))
             return
@@ -363,6 +378,15 @@ class Table:
             raise ProtocolError("illegal", str(e), "action", e.rule.name) from None
         except ValueError as e:
             raise ProtocolError("illegal", str(e), "action") from None
+
+    def _refused(self, player: int, kind: str) -> None:
+        """``player`` plays on: the question is closed, and the others are told."""
+        state = self.match.current if self.match is not None else None
+        if state is None:
+            return
+        self.answered_at = len(state.history)
+        plays = sum(1 for _, a in state.history if isinstance(a, Play))
+        self.played_on.append((player, kind, plays))
 
     def bot_turn(self, now: float) -> BotTurn | None:
         """The bot the table waits for, if any (its view only)."""
@@ -410,8 +434,7 @@ class Table:
             if yes:
                 self._apply(Resign(view.seat))
             else:
-                state = self.match.current if self.match else None
-                self.answered_at = len(state.history) if state is not None else -1
+                self._refused(bots[0], kind)
         m = self.match
         if m is None:
             return
@@ -436,11 +459,13 @@ class Table:
         assert m is not None
         return outcome_record(m, m.outcomes[number])
 
-    def state_json(self, player: int, now: float) -> JsonObject:
-        """The ``state`` message for ``player``: the table and that seat's view."""
+    def state_common(self, now: float) -> JsonObject:
+        """The part of the ``state`` message that is the same for every seat
+        (built once per change, not once per seat)."""
         m = self.match
         kind, asked = self.question()
         waiting = self.waiting_for()
+        playing = self.status == "playing"
         players = []
         for i, s in enumerate(self.seats):
             players.append({
@@ -449,15 +474,11 @@ class Table:
                 "taken": s.taken,
                 "connected": s.is_bot or s.connected,
                 "bot_playing": not s.is_bot and self.controlled_by_bot(i, now),
-                "thinking": i in waiting and self.status == "playing",
+                "thinking": i in waiting and playing,
             })
-        from .protocol import view_to_json
-
-        view = self.view(player)
-        state: JsonObject = {
+        return {
             "type": "state",
             "table": self.id,
-            "player": player,
             "status": self.status,
             "version": self.version,
             "players": players,
@@ -468,20 +489,32 @@ class Table:
             "deal": m.deal_number if m is not None else 0,
             "actions": len(m.current.history) if m is not None and m.current else 0,
             "dealer": m.dealer if m is not None else 0,
-            "totals": list(m.totals()) if m is not None else [0, 0, 0],
+            "sitting_out": self.sitting_out(),
+            "totals": list(m.totals()) if m is not None else [0] * len(self.seats),
             "question": {"kind": kind, "asked": asked} if kind else None,
             "waiting_for": waiting,
             "paused": [p for p in waiting if not self.seats[p].is_bot
                        and not self.seats[p].connected and not self.controlled_by_bot(p, now)],
+        }
+
+    def state_json(self, player: int, now: float,
+                   common: JsonObject | None = None) -> JsonObject:
+        """The ``state`` message for ``player``: the table and that seat's view
+        (``common`` is :meth:`state_common`, if built already for this change)."""
+        from .protocol import view_to_json
+
+        view = self.view(player)
+        return {
+            **(common if common is not None else self.state_common(now)),
+            "player": player,
             "last_seq": self.seats[player].last_seq,
             "view": None if view is None else view_to_json(view),
         }
-        return state
 
     # -- saving -----------------------------------------------------------------
 
-    def to_doc(self) -> JsonObject:
-        return {
+    def to_doc(self, with_match: bool = True) -> JsonObject:
+        doc: JsonObject = {
             "format": FORMAT,
             "version": VERSION,
             "id": self.id,
@@ -496,9 +529,27 @@ class Table:
             "changes": self.version,
             "ready": sorted(self.ready),
             "created": self.created,
-            "match": None if self.match is None else match_to_dict(self.match,
-                                                                   cache=self._cache),
         }
+        if with_match:
+            doc["match"] = None if self.match is None else match_to_dict(self.match,
+                                                                         cache=self._cache)
+        return doc
+
+    def to_text(self) -> str:
+        """The save file's text: :meth:`to_doc` as JSON, the finished deals'
+        texts reused from the cache instead of encoded again every save."""
+        def dumps(value: Any) -> str:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+        head = dumps(self.to_doc(with_match=False))
+        if self.match is None:
+            return head[:-1] + ',"match":null}'
+        match = match_to_dict(self.match, cache=self._cache)
+        current = match.pop("current")
+        del match["finished"]
+        finished = ",".join(text for _, text in self._cache.entries(self.match))
+        return (f'{head[:-1]},"match":{dumps(match)[:-1]},"finished":[{finished}],'
+                f'"current":{dumps(current)}}}}}')
 
     @classmethod
     def from_doc(cls, doc: Any) -> Table:
@@ -513,8 +564,8 @@ class Table:
         for s in doc["seats"]:
             seat = Seat(s["name"], s["level"], s["token"], int(s["last_seq"]))
             seats.append(seat)
-        if len(seats) != 3:
-            raise ValueError("seats: three seats")
+        if len(seats) not in (3, 4):
+            raise ValueError("seats: three or four seats")
         match = None
         if doc.get("match") is not None:
             match = match_from_dict(doc["match"]).match

@@ -259,6 +259,23 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
     sys.exit(run(deals, level_a, level_b, seed))
 
 
+@bench.command("cards", help=_("Card-play loss per decision against the open-card best card, "
+                                "per level."))
+@click.option("--deals", default=150, show_default=True,
+              help=_("Deals the positions come from."))
+@click.option("--levels", default="easy,normal,strong", show_default=True,
+              help=_("Comma-separated bot levels to score."))
+@click.option("--seed", default="cards", show_default=True)
+@click.option("--cache", default=None, help=_("File keeping the solved positions between runs."))
+@click.option("--players", default="easy", show_default=True,
+              help=_("Bot level that plays the games the positions come from."))
+def bench_cards(deals: int, levels: str, seed: str, cache: str | None, players: str) -> None:
+    from skat_core.benchmarks.cardplay import run
+
+    sys.exit(run(deals, [x.strip() for x in levels.split(",") if x.strip()], seed, cache,
+                 players))
+
+
 @bench.command("ramsch", help=_("The bots' Ramsch play against random play: card points and "
                                 "score saved."))
 @click.option("--deals", default=2000, show_default=True)
@@ -267,6 +284,20 @@ def bench_ramsch(deals: int, seed: str) -> None:
     from skat_core.benchmarks.ramsch import run
 
     sys.exit(run(deals, seed))
+
+
+@bench.command("house", help=_("Bidding for the house rules against tournament bidding: "
+                                "points per deal, 95% CI."))
+@click.option("--deals", default=600, show_default=True)
+@click.option("--level", default="easy", show_default=True,
+              type=click.Choice(["easy", "normal", "strong"]), help=_("Bot level of all seats."))
+@click.option("--rules", "rules_name", default="pub", show_default=True,
+              type=click.Choice(["tournament", "pub"]))
+@click.option("--seed", default="house", show_default=True)
+def bench_house(deals: int, level: str, rules_name: str, seed: str) -> None:
+    from skat_core.benchmarks.house import run
+
+    sys.exit(run(deals, level, rules_name, seed))
 
 
 @bench.command("memory", help=_("An all-bot hotseat session in the app, headless: memory per "

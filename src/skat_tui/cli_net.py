@@ -54,9 +54,12 @@ def register(main: click.Group, bench: click.Group) -> None:
     @click.option("--no-fsync", is_flag=True,
                   help=_("Save without syncing to disk: still whole after a killed server, "
                        "not after a power cut."))
+    @click.option("--stats", default=None, metavar="FILE", hidden=True,
+                  help=_("On stopping, write the server's figures there (skat bench server)."))
     def serve(host: str, port: int, data: str | None, certfile: str | None,
               keyfile: str | None, bot_delay: float, bot_workers: int, max_tables: int,
-              max_connections: int, max_per_address: int, no_fsync: bool) -> None:
+              max_connections: int, max_per_address: int, no_fsync: bool,
+              stats: str | None) -> None:
         from skat_net.server import Limits, serve_forever, ssl_context
 
         try:
@@ -75,7 +78,8 @@ def register(main: click.Group, bench: click.Group) -> None:
             sys.stdout.flush()
 
         try:
-            asyncio.run(serve_forever(folder, host, port, tls, ready, limits=limits,
+            asyncio.run(serve_forever(folder, host, port, tls, ready,
+                                      None if stats is None else Path(stats), limits=limits,
                                       bot_delay=bot_delay, bot_workers=bot_workers,
                                       sync=not no_fsync))
         except KeyboardInterrupt:
@@ -88,11 +92,14 @@ def register(main: click.Group, bench: click.Group) -> None:
         "Start a table (and a server, unless --server) and print the invitation.\n\n"
         'Example: skat host --seats "Anna,Ben:normal,?" --host 0.0.0.0'))
     @click.option("--seats", default=None, metavar='"Anna,Ben:normal,?"',
-                  help=_("Three seats: a name keeps a seat for that person, ? is for whoever "
-                       "joins, NAME:LEVEL is a bot (random, easy, normal, strong). "
-                       "Default: you and two open seats."))
+                  help=_("Three seats, or four (the dealer sits each deal out): a name keeps "
+                       "a seat for that person, ? is for whoever joins, NAME:LEVEL is a bot "
+                       "(random, easy, normal, strong). Default: you and open seats."))
+    @click.option("--players", default=None, type=click.IntRange(3, 4),
+                  help=_("3 or 4 seats, all open but yours (instead of --seats)."))
     @click.option("--name", default=None, help=_("Your name at the table (default: settings)."))
-    @click.option("--deals", default=9, show_default=True, type=int)
+    @click.option("--deals", default=None, type=int,
+                  help=_("A multiple of the players (default: 9 at three, 12 at four)."))
     @click.option("--seed", default=None, help=_("Shuffle seed (default: random)."))
     @click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
                   show_default=True)
@@ -111,7 +118,8 @@ def register(main: click.Group, bench: click.Group) -> None:
     @click.option("--keyfile", default=None, type=click.Path(exists=True, dir_okay=False))
     @click.option("--no-join", is_flag=True,
                   help=_("Only print the invitation (and keep the server running)."))
-    def host(seats: str | None, name: str | None, deals: int, seed: str | None,
+    def host(seats: str | None, players: int | None, name: str | None, deals: int | None,
+             seed: str | None,
              scoring: str, takeover: float | None, takeover_level: str, server: str | None,
              host: str, port: int, certfile: str | None, keyfile: str | None,
              no_join: bool) -> None:
@@ -127,15 +135,22 @@ def register(main: click.Group, bench: click.Group) -> None:
 
         from .settings import load_settings
 
-        if deals < 3 or deals % 3:
-            raise click.BadParameter(_("{deals} is not a positive multiple of 3").format(
-                deals=deals),
-                                     param_hint="'--deals'")
         try:
             me = check_name(name if name is not None else load_settings()[0].player_name)
-            specs = host_seat(parse_seats(seats or "?,?,?"), me)
+            specs = host_seat(parse_seats(seats or ",".join(["?"] * (players or 3))), me)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--seats'") from None
+        if players is not None and len(specs) != players:
+            raise click.BadParameter(
+                _("--seats names {seats} seats, --players {players}").format(
+                    seats=len(specs), players=players),
+                param_hint="'--players'")
+        n = len(specs)
+        if deals is not None and (deals < n or deals % n):
+            raise click.BadParameter(
+                _("{deals} is not a positive multiple of {players} (the players)").format(
+                    deals=deals, players=n),
+                param_hint="'--deals'")
         thread = None
         if server is None:
             _warn_open(host, certfile is not None)

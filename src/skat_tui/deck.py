@@ -7,6 +7,7 @@ at once (and a test can list what a card looks like on screen).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from rich.style import Style
@@ -26,16 +27,27 @@ class DeckStyle(StrEnum):
     """French suits in the German tournament colours: ♣ black, ♠ green, ♥ red, ♦ orange."""
     TWO_COLOUR = "two-colour"
     """French suits, black and red."""
+    GERMAN_SYMBOLS = "german-symbols"
+    """German suits as symbols in their colours: ♣ Eichel (brown), ♠ Grün (green),
+    ♥ Rot (red), ● Schellen (gold); U (Unter) and O (Ober) for jack and queen.
+    Every glyph is in WGL4, so in every common monospace font (DejaVu Sans
+    Mono, Menlo, Consolas, Cascadia, Liberation Mono), one cell wide: no emoji."""
     GERMAN = "german"
-    """German suits by name: Eichel, Grün, Rot, Schellen; Unter and Ober for jack and queen."""
+    """German suits by letter: E Eichel, G Grün, R Rot, S Schellen (``EU``, ``R10``)."""
 
     @property
     def label(self) -> str:
         return {
             DeckStyle.FOUR_COLOUR: _("French, four colours (tournament)"),
             DeckStyle.TWO_COLOUR: _("French, two colours"),
-            DeckStyle.GERMAN: _("German suits (Eichel, Grün, Rot, Schellen)"),
+            DeckStyle.GERMAN_SYMBOLS: _("German: ♣Eichel ♠Grün ♥Rot ●Schellen"),
+            DeckStyle.GERMAN: _("German, letters: EU = Eichel-Unter"),
         }[self]
+
+    @property
+    def is_german(self) -> bool:
+        """German suits and ranks (Eichel … Schellen, Unter, Ober)."""
+        return self in (DeckStyle.GERMAN, DeckStyle.GERMAN_SYMBOLS)
 
 
 PAPER = "#f7f4ea"
@@ -52,6 +64,7 @@ _SUIT_COLOURS: dict[DeckStyle, tuple[str, str, str, str]] = {
     DeckStyle.FOUR_COLOUR: ("#d46a00", "#c8102e", "#0f7a34", "#111111"),
     DeckStyle.TWO_COLOUR: ("#c8102e", "#c8102e", "#111111", "#111111"),
     DeckStyle.GERMAN: ("#b07d00", "#c8102e", "#0f7a34", "#6b3b12"),
+    DeckStyle.GERMAN_SYMBOLS: ("#b07d00", "#c8102e", "#0f7a34", "#6b3b12"),
 }
 
 _FRENCH_RANKS = {
@@ -60,6 +73,9 @@ _FRENCH_RANKS = {
 }
 _GERMAN_RANKS = {**_FRENCH_RANKS, Rank.QUEEN: "O", Rank.JACK: "U"}
 _GERMAN_SUIT_LETTERS = ("S", "R", "G", "E")
+_GERMAN_SUIT_SYMBOLS = ("●", "♥", "♠", "♣")
+"""Schellen, Rot, Grün, Eichel: a bell, a heart, a leaf, the acorns' trefoil
+(as the four-colour tournament deck maps them)."""
 _GERMAN_SUIT_NAMES = ("Schellen", "Rot", "Grün", "Eichel")
 _FRENCH_SUIT_NAMES = (N_("Diamonds"), N_("Hearts"), N_("Spades"), N_("Clubs"))
 
@@ -69,20 +85,27 @@ def suit_colour(suit: Suit, style: DeckStyle) -> str:
 
 
 def suit_symbol(suit: Suit, style: DeckStyle) -> str:
-    """♣ ♠ ♥ ♦, or the German suit's initial."""
-    return _GERMAN_SUIT_LETTERS[suit] if style == DeckStyle.GERMAN else suit.symbol
+    """♣ ♠ ♥ ♦; German ♣ ♠ ♥ ●, or the German suit's initial."""
+    if style == DeckStyle.GERMAN:
+        return _GERMAN_SUIT_LETTERS[suit]
+    if style == DeckStyle.GERMAN_SYMBOLS:
+        return _GERMAN_SUIT_SYMBOLS[suit]
+    return suit.symbol
 
 
 def suit_name(suit: Suit, style: DeckStyle) -> str:
-    if style == DeckStyle.GERMAN:
+    if style.is_german:
         return _GERMAN_SUIT_NAMES[suit]
     return _(_FRENCH_SUIT_NAMES[suit])
 
 
 def card_text(card: Card, style: DeckStyle) -> str:
-    """The plain text of a card: ``J♣``, ``10♥``; German ``EU``, ``R10``."""
+    """The plain text of a card: ``J♣``, ``10♥``; German ``U♣``, ``10●``, or
+    by letter ``EU``, ``R10``."""
     if style == DeckStyle.GERMAN:
         return _GERMAN_SUIT_LETTERS[card.suit] + _GERMAN_RANKS[card.rank]
+    if style == DeckStyle.GERMAN_SYMBOLS:
+        return _GERMAN_RANKS[card.rank] + _GERMAN_SUIT_SYMBOLS[card.suit]
     return _FRENCH_RANKS[card.rank] + card.suit.symbol
 
 
@@ -108,22 +131,61 @@ FACE_WIDTH = 5
 FACE_HEIGHT = 3
 
 
-def card_face(card: Card, style: DeckStyle, paper: str = PAPER, dim: bool = False) -> list[Text]:
-    """A card as three lines of five cells: index top left, suit in the middle,
-    index bottom right, as on a real card."""
+@dataclass(frozen=True, slots=True)
+class FaceSize:
+    """How large a card is drawn: columns and rows of its face."""
+
+    width: int
+    height: int
+
+
+SMALL_FACE = FaceSize(FACE_WIDTH, FACE_HEIGHT)
+"""Five by three: ten cards and the trick fit 80×24."""
+LARGE_FACE = FaceSize(9, 7)
+"""Nine by seven, on a large terminal (see :func:`face_size`)."""
+LARGE_FROM = (130, 40)
+"""The smallest terminal (columns, rows) with room for large cards: twelve
+cards in the hand, the trick of three and the panels around it."""
+
+
+def face_size(columns: int, rows: int) -> FaceSize:
+    """The card size for a terminal of ``columns`` × ``rows``."""
+    if columns >= LARGE_FROM[0] and rows >= LARGE_FROM[1]:
+        return LARGE_FACE
+    return SMALL_FACE
+
+
+def card_face(card: Card, style: DeckStyle, paper: str = PAPER, dim: bool = False,
+              size: FaceSize = SMALL_FACE) -> list[Text]:
+    """A card as ``size.height`` lines of ``size.width`` cells: index top
+    left, suit in the middle, index bottom right, as on a real card (a large
+    card shows the suit under the top index and over the bottom one too)."""
     label = card_text(card, style)
+    symbol = suit_symbol(card.suit, style)
     colour = "#5c5a55" if dim else suit_colour(card.suit, style)
     face = Style(color=colour, bgcolor=paper, bold=not dim)
-    return [
-        Text(label.ljust(FACE_WIDTH), style=face),
-        Text(suit_symbol(card.suit, style).center(FACE_WIDTH), style=face),
-        Text(label.rjust(FACE_WIDTH), style=face),
-    ]
+    w, h = size.width, size.height
+    rows = [" " * w] * h
+    rows[0] = label.ljust(w)
+    rows[h // 2] = symbol.center(w)
+    rows[-1] = label.rjust(w)
+    if h >= 5:
+        rows[1] = (" " + symbol).ljust(w)
+        rows[-2] = (symbol + " ").rjust(w)
+    return [Text(row, style=face) for row in rows]
 
 
-def back_face() -> list[Text]:
+def back_face(size: FaceSize = SMALL_FACE) -> list[Text]:
     back = Style(color="#9fb4e6", bgcolor=BACK)
-    return [Text("╱╲╱╲╱", style=back), Text("╲╱╲╱╲", style=back), Text("╱╲╱╲╱", style=back)]
+    pattern = ("╱╲" * size.width, "╲╱" * size.width)
+    return [Text(pattern[row % 2][: size.width], style=back) for row in range(size.height)]
+
+
+def place_outline(size: FaceSize = SMALL_FACE) -> list[str]:
+    """Where a card will be played: a dotted outline of a card."""
+    inner = size.width - 2
+    return ["╭" + "┄" * inner + "╮", *["┆" + " " * inner + "┆"] * (size.height - 2),
+            "╰" + "┄" * inner + "╯"]
 
 
 def game_name(game: GameType, style: DeckStyle) -> str:
@@ -132,7 +194,7 @@ def game_name(game: GameType, style: DeckStyle) -> str:
         suit = Suit(int(game))
         if style == DeckStyle.GERMAN:
             return suit_name(suit, style)
-        return f"{suit.symbol} {suit_name(suit, style)}"
+        return f"{suit_symbol(suit, style)} {suit_name(suit, style)}"
     return game.label
 
 
@@ -140,7 +202,7 @@ def game_short(game: GameType, style: DeckStyle) -> str:
     """``♣``, ``Grand``, ``Null``; German ``Eichel``."""
     if game.is_suit:
         suit = Suit(int(game))
-        return suit_name(suit, style) if style == DeckStyle.GERMAN else suit.symbol
+        return suit_name(suit, style) if style.is_german else suit.symbol
     return game.label
 
 

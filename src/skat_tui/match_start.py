@@ -35,14 +35,30 @@ from skat_core.seeds import (
 
 from .controller import BotFactory, MatchController, PlayerSpec
 from .crash import ReportsCrashes
-from .i18n import N_, _, format_day, format_short_day, format_time, language, ngettext
+from .i18n import (
+    N_,
+    _,
+    format_day,
+    format_number,
+    format_short_day,
+    format_time,
+    language,
+    ngettext,
+)
 from .leaderboard import LeaderboardError
 from .safe_text import visible
 from .screens import ConfirmScreen, TableScreen
 from .screens.hotseat import HotseatTableScreen, humans, is_hotseat
 from .screens.newmatch import MatchSetup, check_players
 from .screens.start import StartInfo, StartScreen
-from .settings import BOT_NAMES, LEVEL_LABELS, Settings, save_settings
+from .settings import (
+    BOT_NAMES,
+    LEVEL_LABELS,
+    Settings,
+    rule_choice,
+    save_settings,
+    with_rule_choice,
+)
 from .storage import (
     DamagedSave,
     MatchInUse,
@@ -300,7 +316,7 @@ class MatchStartApp(ReportsCrashes):
         self._hotseat = setup
         self._remember_hotseat(players)
         spec = parse_seed(setup.seed) if setup.seed else None
-        if setup.rules is not None and setup.rules != self.settings.rules:
+        if setup.rules is not None and setup.rules != rule_choice(self.settings):
             self._remember_rules(setup.rules)
         match = Match.start(
             tuple(p.name for p in players), deals=setup.deals,
@@ -495,6 +511,20 @@ class MatchStartApp(ReportsCrashes):
             self.say(warning)
         return not any(r.started_scored for r in report.rows)
 
+    def _new_match_note(self, bots: str) -> str:
+        """The start screen's note on a new match: the bots, the deals and,
+        unless the tournament rules, the rule set."""
+        s = self.settings
+        if s.rule_set.is_tournament:
+            return ngettext("against {left} and {right} ({levels}) · {deals} deal",
+                            "against {left} and {right} ({levels}) · {deals} deals",
+                            s.deals).format(left=BOT_NAMES[0], right=BOT_NAMES[1],
+                                            levels=bots, deals=format_number(s.deals))
+        return ngettext("against {left} and {right} ({levels}) · {deals} deal · {rules} rules",
+                        "against {left} and {right} ({levels}) · {deals} deals · {rules} rules",
+                        s.deals).format(left=BOT_NAMES[0], right=BOT_NAMES[1], levels=bots,
+                                        deals=format_number(s.deals), rules=s.rule_set.name)
+
     def start_info(self, saved: SavedMatch | None = None) -> StartInfo:
         s = self.settings
         levels = s.bot_levels
@@ -510,10 +540,7 @@ class MatchStartApp(ReportsCrashes):
                      False: _("the same deals for all, {day} UTC · practice"),
                      None: _("the same deals for all, {day} UTC")}[scored]
         notes = {
-            "new_match": ngettext("against {left} and {right} ({levels}) · {deals} deal",
-                                  "against {left} and {right} ({levels}) · {deals} deals",
-                                  s.deals).format(left=BOT_NAMES[0], right=BOT_NAMES[1],
-                                                  levels=bots, deals=s.deals),
+            "new_match": self._new_match_note(bots),
             "daily": daily.format(day=format_short_day(today)),
             "hotseat": _("people at one keyboard, with bots if you like"),
             "history": _("every deal you finished"),
@@ -555,11 +582,18 @@ class MatchStartApp(ReportsCrashes):
         self.settings = replace(self.settings, extra={**self.settings.extra, "hotseat": value})
         self._save()
 
-    def _remember_rules(self, name: str) -> None:
-        """The rule set chosen in a dialog becomes the settings' (kept)."""
-        self._stored = replace(self._stored, rules=name, rule_switches={})
-        self.settings = replace(self.settings, rules=name, rule_switches={})
-        self._save()
+    def _remember_rules(self, choice: str, deals: int | None = None) -> None:
+        """The rules chosen in a dialog (a ``settings.RULE_CHOICES`` key; the
+        settings' own ``custom`` switches stay as they are), and the match
+        length, become the settings' (kept)."""
+        stored = with_rule_choice(self._stored, choice)
+        settings = with_rule_choice(self.settings, choice)
+        if deals is not None:
+            stored, settings = replace(stored, deals=deals), replace(settings, deals=deals)
+        if (stored, settings) != (self._stored, self.settings):
+            self._stored, self.settings = stored, settings
+            self._save()
+            self.refresh_start()
 
     def _saving(self) -> bool:
         """The match on the table is being saved (it is kept and not over)."""

@@ -32,9 +32,15 @@ from .i18n import (
 from .match_start import DAILY_LEVEL, MatchStartApp
 from .messages import NewMatchRequested, StartScreenRequested
 from .screens import ConfirmScreen, HelpScreen, QuitScreen, SettingsScreen, TooSmallScreen
-from .screens.newmatch import MatchSetup, NewMatchScreen, check_players
+from .screens.newmatch import (
+    BotMatchScreen,
+    BotMatchSetup,
+    MatchSetup,
+    NewMatchScreen,
+    check_players,
+)
 from .screens.start import StartScreen
-from .settings import BOT_NAMES, LEVEL_LABELS, Settings
+from .settings import BOT_NAMES, LEVEL_LABELS, Settings, rule_choice, rule_options
 
 
 class NavigationApp(MatchStartApp):
@@ -110,7 +116,21 @@ class NavigationApp(MatchStartApp):
             self.exit()
 
     def action_new_match(self) -> None:
-        self._start_fresh(self._new_bot_match)
+        self._start_fresh(self._ask_new_match)
+
+    def _ask_new_match(self) -> None:
+        """The new-match dialog: rules and length, as the settings say until
+        changed there (kept in the settings); Enter starts."""
+        def answer(setup: BotMatchSetup | None) -> None:
+            if setup is None:
+                self._unsaved = False
+                return
+            self._remember_rules(setup.rules, setup.deals)
+            self._new_bot_match()
+
+        s = self.settings
+        self.push_screen(BotMatchScreen(rule_choice(s), rule_options(s), s.deals, s.bot_levels),
+                         callback=answer)
 
     def _new_bot_match(self) -> None:
         self._hotseat = None
@@ -133,7 +153,8 @@ class NavigationApp(MatchStartApp):
                 self._unsaved = False
 
         self.push_screen(NewMatchScreen(self._hotseat_defaults(), self.settings.deals,
-                                        rules=self.settings.rules),
+                                        rules=rule_choice(self.settings),
+                                        rule_options=rule_options(self.settings)),
                          callback=answer)
 
     def action_daily(self, day: date | None = None) -> None:

@@ -167,6 +167,10 @@ class OnlineApp(App[None]):
     def _note(self, note: JsonObject) -> None:
         name = str(note.get("name") or "?")
         event = note.get("event")
+        if event == "plays-on":
+            if self.controller is not None:
+                self.controller.played_on(note)
+            return
         template = {"dropped": N_("{name} lost the connection."),
                     "returned": N_("{name} is back."),
                     "joined": N_("{name} sat down at the table.")}.get(str(event))

@@ -102,6 +102,16 @@ class RemoteController(MatchController):
         if len(self.match.outcomes) > finished and self.match.deal_finished:
             self.post_message(self.DealFinished(self.match.outcomes[-1]))
 
+    def played_on(self, note: dict[str, Any]) -> None:
+        """The server's note that a defender refused a claim or a give-up:
+        the table screen tells it as at home (its log and a note)."""
+        player, kind, plays = note.get("player"), note.get("kind"), note.get("cards_played")
+        if (not isinstance(player, int) or isinstance(player, bool)
+                or not 0 <= player < len(self.players) or kind not in ("claim", "give up")):
+            return
+        cards = plays if isinstance(plays, int) and not isinstance(plays, bool) else 0
+        self.post_message(self.Answered(player, str(kind), False, max(0, cards)))
+
     # -- what the screens ask -------------------------------------------------
 
     def view(self, player: int) -> SeatView | None:

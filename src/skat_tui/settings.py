@@ -64,6 +64,9 @@ class Settings:
     """House-rule switches changed from the named set (docs/rules.md)."""
     language: str = ""
     """A code of i18n.LANGUAGES, or "" for the environment's language."""
+    card_points: bool = True
+    """The card points each side has taken so far shown in the score area
+    during play (under every rule set: see docs/rules.md)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept so an older app does not drop them."""
 
@@ -96,6 +99,47 @@ class Settings:
         return {**extra, **data}
 
 
+RULE_CHOICES: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "tournament": (N_("Tournament (ISkO)"), "tournament", {}),
+    "pub": (N_("Pub: Kontra/Re, Ramsch, Bock"), "pub", {}),
+    "pub-first-card": (N_("Pub, Kontra before the first card"), "pub",
+                       {"kontra_first_card": True}),
+    "pub-schiebe": (N_("Pub with Schieberamsch"), "pub", {"ramsch": "schieberamsch"}),
+}
+"""The rule sets the dialogs offer (settings, new match, hotseat): a label, a
+rule set name and the switches changed from it (docs/rules.md lists every
+switch); the labels are marked with N_ and translated where shown. The keys
+``tournament`` and ``pub`` are the rule sets' names."""
+CUSTOM = "custom"
+"""The choice for switches set in settings.json that no entry matches."""
+
+
+def rule_choice(settings: Settings) -> str:
+    """The dialogs' entry for the settings' rule set (:data:`CUSTOM` if none fits)."""
+    for key, (_label, name, switches) in RULE_CHOICES.items():
+        if settings.rules == name and settings.rule_switches == switches:
+            return key
+    return CUSTOM
+
+
+def rule_options(settings: Settings) -> list[tuple[str, str]]:
+    """The (label, key) pairs of a dialog's rules list; the settings' own
+    switches as one more entry when no named one fits them."""
+    out = [(_(label), key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
+    if rule_choice(settings) == CUSTOM:
+        out.append((_("Custom (settings.json)"), CUSTOM))
+    return out
+
+
+def with_rule_choice(settings: Settings, key: str) -> Settings:
+    """``settings`` with the rule set of a dialog's entry (:data:`CUSTOM` or an
+    unknown key leaves them as they are)."""
+    if key not in RULE_CHOICES:
+        return settings
+    _label, name, switches = RULE_CHOICES[key]
+    return replace(settings, rules=name, rule_switches=dict(switches))
+
+
 def default_path() -> Path:
     """``settings.json`` in the user's config directory (``SKAT_CONFIG_DIR``
     overrides it, which the tests and a portable install use)."""
@@ -110,7 +154,7 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     values: dict[str, Any] = {}
     bad: list[str] = []
     known = {"deck", "bot_levels", "speed", "scoring", "deals", "player_name", "theme",
-             "rules", "rule_switches", "language"}
+             "rules", "rule_switches", "language", "card_points"}
 
     def take(name: str, ok: bool, value: Any) -> None:
         if ok:
@@ -154,6 +198,8 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     if "language" in data:
         take("language", data["language"] == "" or data["language"] in LANGUAGES,
              data["language"])
+    if "card_points" in data:
+        take("card_points", isinstance(data["card_points"], bool), data["card_points"])
     if "rule_switches" in data:
         switches = data["rule_switches"]
         try:

@@ -20,15 +20,17 @@ from textual.widgets import Button, Static
 from skat_core.cards import Card
 
 from .deck import (
-    FACE_HEIGHT,
     FACE_WIDTH,
     PAPER,
     PAPER_CURSOR,
     PAPER_DIM,
     PAPER_SELECTED,
+    SMALL_FACE,
     DeckStyle,
+    FaceSize,
     back_face,
     card_face,
+    place_outline,
 )
 
 KEY_LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")
@@ -122,6 +124,8 @@ class HandState:
     cursor: int | None = None
     keys: bool = False
     """Show the number keys above the cards."""
+    size: FaceSize = SMALL_FACE
+    """How large the cards are drawn."""
 
 
 class HandView(Widget):
@@ -140,38 +144,44 @@ class HandView(Widget):
 
     state: reactive[HandState] = reactive(HandState, layout=False)
 
+    @property
+    def _step(self) -> int:
+        """Columns from one card to the next (a card and a gap)."""
+        return self.state.size.width + 1
+
     def _left(self) -> int:
         n = len(self.state.cards)
-        total = n * CARD_STEP - 1 if n else 0
+        total = n * self._step - 1 if n else 0
         return max(0, (self.size.width - total) // 2)
 
     def index_at(self, x: int) -> int | None:
         """The card under column ``x`` of the widget, if any."""
         rel = x - self._left()
-        if rel < 0 or rel % CARD_STEP >= FACE_WIDTH:
+        if rel < 0 or rel % self._step >= self.state.size.width:
             return None
-        index = rel // CARD_STEP
+        index = rel // self._step
         return index if index < len(self.state.cards) else None
 
     def card_offset(self, index: int) -> tuple[int, int]:
         """A point on card ``index`` (for clicking it in tests)."""
-        return (self._left() + index * CARD_STEP + FACE_WIDTH // 2, 3)
+        return (self._left() + index * self._step + self.state.size.width // 2, 3)
 
     def render(self) -> Text:
         s = self.state
-        canvas = Canvas(max(self.size.width, 1), FACE_HEIGHT + 2)
+        w = s.size.width
+        canvas = Canvas(max(self.size.width, 1), s.size.height + 2)
         left = self._left()
         for i, card in enumerate(s.cards):
-            x = left + i * CARD_STEP
+            x = left + i * self._step
             is_cursor = s.cursor == i
             lifted = card in s.selected
             dim = s.playable is not None and card not in s.playable
             label = KEY_LABELS[i] if s.keys and i < len(KEY_LABELS) else ""
             if is_cursor:
-                mark = f"[{label or '▼'}]".center(FACE_WIDTH)
+                mark = f"[{label or '▼'}]".center(w)
                 canvas.put(x, 0, mark, Style(reverse=True, bold=True))
             elif label:
-                canvas.put(x, 0, label.center(FACE_WIDTH), Style(dim=True))
+                canvas.put(x, 0, label.center(w), Style(dim=True))
             if is_cursor:
                 paper = PAPER_CURSOR
             elif lifted:
@@ -181,7 +191,8 @@ class HandView(Widget):
             else:
                 paper = PAPER
             top = 1 if lifted else 2
-            for row, line in enumerate(card_face(card, s.deck, paper, dim=dim and not is_cursor)):
+            face = card_face(card, s.deck, paper, dim=dim and not is_cursor, size=s.size)
+            for row, line in enumerate(face):
                 canvas.put(x, top + row, line)
         return canvas.to_text()
 
@@ -229,6 +240,8 @@ class TrickState:
     """Mark the three places where cards will be played."""
     note: str = ""
     deck: DeckStyle = DeckStyle.FOUR_COLOUR
+    size: FaceSize = SMALL_FACE
+    """How large the cards are drawn."""
 
 
 class TrickArea(Widget):
@@ -238,22 +251,26 @@ class TrickArea(Widget):
 
     def render(self) -> Text:
         s = self.state
-        width, height = max(self.size.width, 20), max(self.size.height, 8)
+        w, h = s.size.width, s.size.height
+        drawing = 2 * h + 2  # names, the cards, the bottom name, the note
+        width, height = max(self.size.width, 4 * w), max(self.size.height, drawing)
         canvas = Canvas(width, height)
-        top = (height - 8) // 2  # the drawing is 8 rows; centre it on a taller table
+        top = (height - drawing) // 2  # centre the drawing on a taller table
         felt = Style(color="#cfe8d5")
         empty = Style(color="#5f8f6d")
-        lx, rx, bx = 3, width - 3 - FACE_WIDTH, (width - FACE_WIDTH) // 2
-        places = ((s.left, lx, top + 1), (s.right, rx, top + 1), (s.bottom, bx, top + 3))
+        lx, rx, bx = 3, width - 3 - w, (width - w) // 2
+        if w > FACE_WIDTH:  # large cards: the trick together in the middle of a wide table
+            lx, rx = max(lx, bx - 2 * w - 4), min(rx, bx + 2 * w + 4)
+        places = ((s.left, lx, top + 1), (s.right, rx, top + 1), (s.bottom, bx, top + h))
         for spot, x, y in places:
             if spot.card is not None:
                 paper = PAPER_CURSOR if spot.won else PAPER
-                for row, line in enumerate(card_face(spot.card, s.deck, paper)):
+                for row, line in enumerate(card_face(spot.card, s.deck, paper, size=s.size)):
                     canvas.put(x, y + row, line)
             elif s.places:
-                for row, outline in enumerate(("╭┄┄┄╮", "┆   ┆", "╰┄┄┄╯")):
+                for row, outline in enumerate(place_outline(s.size)):
                     canvas.put(x, y + row, outline, empty)
-        name_rows = ((s.left, lx, top), (s.right, rx, top), (s.bottom, bx, top + 6))
+        name_rows = ((s.left, lx, top), (s.right, rx, top), (s.bottom, bx, top + 2 * h))
         for spot, x, y in name_rows:
             name = spot.name
             if spot.won:
@@ -267,14 +284,14 @@ class TrickArea(Widget):
                 name = f"◆ {name}"
             else:
                 style = felt
-            canvas.put_centred(x + FACE_WIDTH // 2, y, name, style)
+            canvas.put_centred(x + w // 2, y, name, style)
         if s.skat_backs:
             mid = width // 2
-            xs = [mid - FACE_WIDTH - 1, mid + 1][: s.skat_backs]
+            xs = [mid - w - 1, mid + 1][: s.skat_backs]
             for x in xs:
-                for row, line in enumerate(back_face()):
+                for row, line in enumerate(back_face(s.size)):
                     canvas.put(x, top + 1 + row, line)
-            canvas.put_centred(mid, top + 4, "Skat", felt)
+            canvas.put_centred(mid, top + 1 + h, "Skat", felt)
         if s.note:
-            canvas.put_centred(width // 2, top + 7, s.note[: width - 2], felt)
+            canvas.put_centred(width // 2, top + 2 * h + 1, s.note[: width - 2], felt)
         return canvas.to_text()

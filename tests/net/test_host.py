@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -16,7 +18,8 @@ def test_seats() -> None:
         SeatSpec("Anna"), SeatSpec("Ben", "normal"), SeatSpec(None))
     assert parse_seats(":easy,?,Cem:human") == (
         SeatSpec(None, "easy"), SeatSpec(None), SeatSpec("Cem"))
-    for bad, why in (("Anna,Ben", "three seats"), ("a:b:c,?,?", "level"),
+    for bad, why in (("Anna,Ben", "three or four seats"), ("?,?,?,?,?", "not 5"),
+                     ("a:b:c,?,?", "level"),
                      (":easy,:easy,:random", "person"), (",?,?", "empty"),
                      ("Ann\u202e,?,?", r"U\+202E")):
         with pytest.raises(ValueError, match=why):
@@ -47,3 +50,30 @@ def test_join_refuses_a_bad_invitation_or_name() -> None:
     assert bad.exit_code == 2 and "invitation code" in bad.output
     name = runner.invoke(main, ["join", "K7QM-3XPA", "--name", "\x1b[2J"])
     assert name.exit_code == 2 and "U+001B" in name.output
+
+
+def test_host_a_table_of_four_on_a_running_server(tmp_path: Path) -> None:
+    """``skat host --players 4 --server URL --no-join``: a table of four with
+    the host's seat and three open ones; --seats and --players must agree."""
+    from skat_net.host import ServerThread
+
+    server = ServerThread(tmp_path / "server", bot_pool="thread")
+    server.start()
+    try:
+        runner = CliRunner()
+        result = runner.invoke(main, ["host", "--players", "4", "--name", "Anna", "--server",
+                                      server.local_url, "--no-join"])
+        assert result.exit_code == 0, result.output
+        assert "skat join " in result.output
+        assert server.tables is not None
+        (live,) = server.tables.live.values()
+        assert [s.name for s in live.table.seats] == ["Anna", None, None, None]
+        assert live.table.deals == 12  # three rounds of dealers
+        clash = runner.invoke(main, ["host", "--players", "4", "--seats", "?,?,?",
+                                     "--name", "Anna", "--server", server.local_url])
+        assert clash.exit_code == 2 and "--players 4" in clash.output
+        odd = runner.invoke(main, ["host", "--players", "4", "--deals", "9", "--name", "Anna",
+                                   "--server", server.local_url])
+        assert odd.exit_code == 2 and "multiple of 4" in odd.output
+    finally:
+        server.stop()

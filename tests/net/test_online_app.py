@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from skat_core.game import Phase, Play
 from skat_net.client import TableClient, create_table
@@ -79,3 +80,117 @@ async def test_the_app_plays_a_whole_online_match_by_keys(tmp_path: Path) -> Non
 def seats_file_kept(path: Path) -> bool:
     text = path.read_text()
     return "token" in text and oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+async def press_a_move(pilot: Any, app: OnlineApp, table: TableScreen) -> bool:
+    """Anna's move by keys, if she is to move now (she always passes)."""
+    screen = app.screen
+    if isinstance(screen, DealResultScreen | ScoreSheetScreen):
+        await pilot.press("enter")
+        return False
+    view = app.controller.view(0) if app.controller else None
+    if screen is not table or view is None or not view.legal or app.client.pending:
+        return False
+    if view.phase == Phase.BIDDING:
+        await pilot.press("p")
+    elif view.phase == Phase.PLAYING:
+        legal = {a.card for a in view.legal if isinstance(a, Play)}
+        index = next(i for i, c in enumerate(table._cards) if c in legal)
+        await pilot.press(KEY_LABELS[index])
+    else:
+        return False
+    return True
+
+
+async def test_the_app_reconnects_by_itself_when_the_server_drops_it(tmp_path: Path) -> None:
+    """The server closes the app's connection in the middle of a deal: the app
+    says it is reconnecting, stays usable, comes back by itself with its seat
+    token and plays on; a defender's refused claim is told in a note."""
+    async with running_server(tmp_path / "server") as (tables, url):
+        created = await create_table(url, create_message(
+            [{"name": "Anna"}, {"bot": "random"}, {}], seed="drop", deals=3))
+        ben = TableClient(url, code=created["code"], name="Ben")
+        Player(ben, 2)
+        ben.start()
+        app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
+                        trick_pause=0)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: isinstance(app.screen, TableScreen), 10)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 30
+            while not (app.client.state and app.client.state["actions"] >= 6):
+                assert loop.time() < end, "the deal did not get going"
+                await press_a_move(pilot, app, table)
+                await pilot.pause(0.02)
+            live = tables.live[created["table"]]
+            before = app.client.state["version"] if app.client.state else -1
+            # the server side of Anna's connection goes, as a network failure would
+            live.conns[0].ws.transport.abort()
+            await until(lambda: not app.client.connected, 5)
+            await pilot.pause(0.05)
+            notes = [str(n.message) for n in app._notifications]
+            assert "Connection lost: reconnecting…" in notes
+            # the UI still answers while away: the help key and a redraw work
+            table.refresh_table()
+            await pilot.press("question_mark")
+            await pilot.pause(0.05)
+            await pilot.press("escape")
+            await until(lambda: app.client.connected, 10)  # by itself, with backoff
+            assert app.client.known.player == 0
+            assert "Connected." in [str(n.message) for n in app._notifications]
+            # and the match goes on from where it was, through the same screen
+            end = loop.time() + 40
+            moved = 0
+            while not (app.client.state and app.client.state["finished"] >= 1 and moved):
+                assert loop.time() < end, "the deal did not go on after the reconnect"
+                moved += await press_a_move(pilot, app, table)
+                await pilot.pause(0.02)
+            assert app.client.state["version"] > before
+            seq = [s.last_seq for s in live.table.seats]
+            assert seq[0] >= moved  # each key press applied once
+            # a defender who refuses a claim is told to the others
+            app.client.on_note(app.client, {"type": "note", "event": "plays-on", "player": 2,
+                                            "name": "Ben", "kind": "claim",
+                                            "cards_played": 4})
+            await pilot.pause(0.1)
+            assert "Ben does not accept the claim and plays on." in [
+                str(n.message) for n in app._notifications]
+        await ben.close()
+
+
+async def test_the_app_at_a_table_of_four_shows_who_sits_out(tmp_path: Path) -> None:
+    """Anna deals first at a table of four: the app says she sits out while
+    the three bots play; in the next deal she plays and the dealer (a bot)
+    is named on the top bar as sitting out."""
+    from tests.tui.helpers import screen_text
+
+    async with running_server(tmp_path / "server") as (_, url):
+        created = await create_table(url, create_message(
+            [{"name": "Anna"}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}],
+            seed="four-app", deals=4))
+        app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
+                        trick_pause=0)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: isinstance(app.screen, TableScreen), 10)
+            table = app.screen
+            await pilot.pause(0.1)
+            state = app.client.state
+            assert state is not None and state["sitting_out"] == 0 == state["dealer"]
+            assert "You deal and sit this deal out" in screen_text(app)  # type: ignore[arg-type]
+            # the top bar says it to her in a sentence of its own, not "dealer Anna sits out"
+            assert "You deal and sit out." in screen_text(app)  # type: ignore[arg-type]
+            # the bots play the deal; Anna asks for the next, where she plays
+            await until(lambda: bool(app.client.state and app.client.state["finished"] >= 1),
+                        20)
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 20
+            while not (app.client.state and app.client.state["deal"] == 1
+                       and app.client.view is not None and app.screen is table):
+                assert loop.time() < end, "the next deal did not come"
+                if isinstance(app.screen, DealResultScreen | ScoreSheetScreen):
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+            await pilot.pause(0.1)
+            assert "dealer Bot 2 sits out" in screen_text(app)  # type: ignore[arg-type]

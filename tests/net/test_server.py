@@ -14,12 +14,12 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from skat_core.cards import Card, mask_of
-from skat_core.game import GameState, Phase, new_game
+from skat_core.game import GameState, Phase, Play, new_game
 from skat_core.match import seats_for
 from skat_core.records.jsonrec import state_from_record
 from skat_core.savegame import match_from_dict
 from skat_net.client import TableClient, create_table
-from skat_net.protocol import PROTOCOL
+from skat_net.protocol import PROTOCOL, ProtocolError
 from skat_net.server import Limits
 
 from .helpers import Player, ask, create_message, next_of, raw, running_server, until
@@ -85,13 +85,24 @@ def scan(frames: list[str], player: int, doc: dict[str, Any]) -> int:
             continue
         deal = msg["deal"]
         state = true_state(doc, deal, msg["actions"])
-        dealer = (config["first_dealer"] + deal) % 3
-        seat = seats_for(3, dealer).index(player)
+        n = len(config["players"])
+        dealer = (config["first_dealer"] + deal) % n
+        seats = seats_for(n, dealer)
         seen = cards_in(msg)
-        leak = mask_of(seen) & hidden_from(state, seat)
+        if player in seats:
+            hidden = hidden_from(state, seats.index(player))
+        else:  # the dealer at four sits out and sees no card of the deal being played
+            assert msg["sitting_out"] == player and msg["view"] is None
+            hidden = 0 if state.phase == Phase.FINISHED else (
+                state.hands[0] | state.hands[1] | state.hands[2] | state.skat)
+        leak = mask_of(seen) & hidden
         assert not leak, f"player {player} was sent hidden cards {leak:#x}: {text}"
         checked += len(seen)
     return checked
+
+
+NOTES: dict[int, list[dict[str, Any]]] = {}
+"""The notes each client of :func:`play_match` was sent (by the client's id)."""
 
 
 async def play_match(url: str, seats: list[dict[str, Any]], names: list[str],
@@ -102,6 +113,7 @@ async def play_match(url: str, seats: list[dict[str, Any]], names: list[str],
     for i, name in enumerate(names):
         c = TableClient(url, code=created["invitation"], name=name)
         c.frames = []
+        c.on_note = lambda client, note: NOTES.setdefault(id(client), []).append(note)
         p = Player(c, i)
         p.boldness = boldness
         c.start()
@@ -131,6 +143,49 @@ async def test_a_whole_match_end_to_end_and_no_frame_carries_a_hidden_card(
             await c.close()
 
 
+async def test_a_table_of_four_plays_a_whole_match_and_the_dealer_sits_out(
+        tmp_path: Path) -> None:
+    """Four seats (three people and a bot): every deal the dealer sits out,
+    the state says who, that seat gets no view and no card, and an action
+    from it is refused; the frame scan covers all four seats."""
+    async with running_server(tmp_path) as (tables, url):
+        clients = await play_match(url, [{"name": "Anna"}, {}, {"bot": "random"}, {}],
+                                   ["Anna", "Ben", "Dora"], deals=4)
+        doc = tables.live[clients[0].known.table or ""].table.to_doc()
+        assert len(doc["match"]["config"]["players"]) == 4
+        assert len(doc["match"]["finished"]) == 4
+        sat_out = set()
+        for c in clients:
+            checked = scan(c.frames or [], c.known.player, doc)
+            assert checked > 50
+            for text in c.frames or []:
+                msg = json.loads(text)
+                if msg["type"] == "state" and msg["status"] == "playing":
+                    assert msg["sitting_out"] == msg["dealer"]
+                    sat_out.add(msg["sitting_out"])
+                    assert len(msg["players"]) == len(msg["totals"]) == 4
+        assert sat_out == {0, 1, 2, 3}
+        assert [c.known.player for c in clients] == [0, 1, 3]
+        match = match_from_dict(doc["match"]).match
+        assert match.is_over and list(match.totals()) == clients[0].state["totals"]
+        for c in clients:
+            await c.close()
+
+
+async def test_the_dealer_sitting_out_may_not_act(tmp_path: Path) -> None:
+    from skat_net.protocol import Create, SeatSpec
+    from skat_net.tables import Table
+
+    table = Table.create(Create((SeatSpec("Anna"), SeatSpec(None, "easy"),
+                                 SeatSpec(None, "easy"), SeatSpec(None, "easy")),
+                                4, "four", "sf", None, "normal"))
+    player, _ = table.join("Anna")
+    assert table.sitting_out() == 0 == player  # the first dealer
+    assert table.view(0) is None
+    with pytest.raises(ProtocolError, match="sit this deal out"):
+        table.act(0, 1, Play(Card.from_str("CJ")), 0.0)
+
+
 async def test_bots_fill_seats_and_the_host_names_a_seat(tmp_path: Path) -> None:
     async with running_server(tmp_path) as (tables, url):
         clients = await play_match(url, [{"bot": "easy"}, {"name": "Anna"}, {"bot": "random"}],
@@ -155,6 +210,13 @@ async def test_a_claim_is_answered_and_giving_up_is_agreed(tmp_path: Path) -> No
         finished = doc["match"]["finished"]
         kinds = {a["type"] for r in finished for a in r["actions"]}
         assert "claim" in kinds or "resign" in kinds
+        # a defender who plays on is told to everyone at the table, himself included
+        told = [[n for n in NOTES.get(id(c), []) if n["event"] == "plays-on"] for c in clients]
+        assert told[0] and told[0] == told[1] == told[2]
+        for note in told[0]:
+            assert note["kind"] in ("claim", "give up")
+            assert note["name"] == ["Anna", "Ben", "Cem"][note["player"]]
+            assert 0 <= note["cards_played"] <= 30
         for c in clients:
             scan(c.frames or [], c.known.player, doc)
             await c.close()
@@ -498,3 +560,46 @@ async def test_a_bot_answers_a_claim_for_someone_away(tmp_path: Path) -> None:
     assert table.settle(15.5)  # then the bot standing in answers
     assert other not in table.question()[1]
     assert table.takeover_due(15.5) is None
+
+
+def test_the_save_text_is_the_saved_document(tmp_path: Path) -> None:
+    """The server writes :meth:`Table.to_text` (finished deals' texts reused
+    from the cache): it is the document of :meth:`Table.to_doc`, read back the
+    same, before, during and after finished deals."""
+    import random
+
+    from skat_net.protocol import Create, SeatSpec
+    from skat_net.tables import Table
+
+    table = Table.create(Create((SeatSpec(None, "random"), SeatSpec(None, "random"),
+                                 SeatSpec("Anna")), 3, "text", "sf", None, "normal"))
+
+    def same() -> None:
+        text, doc = json.loads(table.to_text()), json.loads(json.dumps(table.to_doc()))
+        if doc["match"] is not None:
+            text["match"].pop("saved")
+            doc["match"].pop("saved")
+        assert text == doc
+
+    same()
+    player, _ = table.join("Anna")
+    table.connect(player, True, 0.0)
+    rng = random.Random(4)
+    seq = 0
+    while table.match is not None and len(table.match.outcomes) < 2:
+        same()
+        turn = table.bot_turn(0.0)
+        if table.status == "between":
+            seq += 1
+            table.act(player, seq, "next", 0.0)
+        elif turn is not None:
+            table.apply_bot(turn, rng.choice(turn.view.legal), 0.0)
+        else:
+            view = table.view(player)
+            assert view is not None
+            seq += 1
+            table.act(player, seq, rng.choice(view.legal), 0.0)
+    same()
+    back = Table.from_doc(json.loads(table.to_text()))
+    assert back.match is not None and table.match is not None
+    assert back.match.outcomes[1].state.history == table.match.outcomes[1].state.history

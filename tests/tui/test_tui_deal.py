@@ -256,7 +256,8 @@ async def test_cards_11_and_12_have_keys_while_discarding() -> None:
         assert v.phase == Phase.DECLARE and v.discard == (1 << cards[10] | 1 << cards[11])
 
 
-@pytest.mark.parametrize("deck", [DeckStyle.FOUR_COLOUR, DeckStyle.GERMAN])
+@pytest.mark.parametrize("deck", [DeckStyle.FOUR_COLOUR, DeckStyle.GERMAN,
+                                  DeckStyle.GERMAN_SYMBOLS])
 async def test_the_hand_value_guide_says_what_its_numbers_mean(deck: DeckStyle) -> None:
     """The guide is sentences: the most the hand can bid with its longest
     suit (its matadors and the multiplication), grand and null; after the

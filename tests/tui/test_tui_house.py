@@ -15,19 +15,23 @@ from skat_core.game import (
     Action,
     Bid,
     Declare,
+    Kontra,
     Pass,
     Phase,
     Play,
 )
 from skat_core.rules import GameType
-from skat_core.ruleset import Ramsch
+from skat_core.ruleset import PUB, Ramsch
 from skat_core.views import SeatView
 from skat_tui.screens import DealResultScreen
+from skat_tui.screens.newmatch import BotMatchScreen
 from skat_tui.screens.settings_screen import SettingsScreen
+from skat_tui.screens.start import StartScreen
+from skat_tui.screens.table import TableScreen
 from skat_tui.settings import load_settings
 from skat_tui.widgets import HandView
 
-from .helpers import PassingBot, make_app, screen_text, settle, table, view
+from .helpers import PassingBot, make_app, screen_text, settle, start_app, table, view, wait
 
 
 class SkatPassingBot(PassingBot):
@@ -148,3 +152,86 @@ async def test_rule_set_chosen_in_the_settings_is_remembered(tmp_path: Path) -> 
         assert (saved.rules, saved.rule_switches) == ("pub", {"ramsch": "schieberamsch"})
         assert saved.rule_set.ramsch == Ramsch.SCHIEBERAMSCH
         assert app.new_controller().match.rules == saved.rule_set
+
+
+async def test_kontra_before_the_first_card_by_keys() -> None:
+    """'Until when: ... or before the first card at all': the human defender
+    (rearhand) is asked before forehand leads; k says Kontra."""
+    app = make_app(factory=lambda level, seed=0: GrandBot(seed), rules="pub",
+                   rule_switches={"kontra_first_card": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")  # the human passes; middlehand plays grand hand
+        await settle(pilot)
+        v = view(app)
+        # forehand (a bot) let it stand; now the human is asked, no card is played yet
+        assert v.phase == Phase.KONTRA and v.to_move == v.seat and not v.plays
+        text = screen_text(app)
+        assert "Before the first card: k says Kontra, p or Enter lets the game stand." in text
+        assert "says no Kontra." in text
+        await pilot.press("1")  # no card may be played now: nothing happens
+        assert view(app).phase == Phase.KONTRA and not view(app).plays
+        await pilot.press("k")
+        await settle(pilot)
+        v = view(app)
+        assert v.kontra == 1 and v.phase >= Phase.PLAYING
+        while view(app).phase in (Phase.PLAYING, Phase.KONTRA):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert table(app).controller.match.outcomes[0].result.kontra == 1
+
+
+async def test_kontra_before_the_first_card_let_stand_by_p() -> None:
+    app = make_app(factory=lambda level, seed=0: GrandBot(seed), rules="pub",
+                   rule_switches={"kontra_first_card": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert view(app).phase == Phase.KONTRA
+        await pilot.press("enter")  # Enter lets the game stand, as p does
+        await settle(pilot)
+        v = view(app)
+        assert v.phase == Phase.PLAYING and v.kontra == 0
+        assert "You say no Kontra." in screen_text(app)
+        assert not any(isinstance(a, Kontra) for a in v.legal)  # too late from now on
+
+
+async def test_new_match_dialog_chooses_the_rules_by_keys(tmp_path: Path) -> None:
+    """'A match is played under a named rule set, chosen in the new-match ...
+    dialog ... and remembered in the settings': n, then the rules list and
+    the deals by keys; the match plays them and the settings keep them."""
+    path = tmp_path / "settings.json"
+    app = start_app(tmp_path)
+    app.settings_path = path
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        await pilot.press("n")
+        await wait(pilot)
+        assert isinstance(app.screen, BotMatchScreen)
+        assert "Tournament (ISkO)" in screen_text(app)
+        await pilot.press("shift+tab", "shift+tab")  # from Start back to Rules
+        await pilot.press("enter", "down", "down", "enter")  # Pub, Kontra before the first card
+        await pilot.press("tab", "enter", "up", "enter")  # Deals: 9 → 6
+        await wait(pilot)
+        assert app.screen.query_one("#rules", Select).value == "pub-first-card"
+        assert app.screen.query_one("#deals", Select).value == 6
+        await pilot.press("tab", "enter")  # Start
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        match = table(app).controller.match
+        assert match.rules == PUB.with_switches(kontra_first_card=True)
+        assert match.config.deals == 6
+        saved, _ = load_settings(path)
+        assert (saved.rules, saved.rule_switches, saved.deals) == (
+            "pub", {"kontra_first_card": True}, 6)
+        # The next time the dialog offers what was chosen; Esc starts nothing.
+        app.action_menu()
+        await wait(pilot)
+        await pilot.press("n", "y")  # give the saved match up
+        await wait(pilot)
+        assert isinstance(app.screen, BotMatchScreen)
+        assert app.screen.query_one("#rules", Select).value == "pub-first-card"
+        await pilot.press("escape")
+        await wait(pilot)
+        assert isinstance(app.screen, StartScreen)

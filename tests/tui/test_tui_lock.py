@@ -124,7 +124,7 @@ async def test_new_match_is_played_unsaved_only_if_the_player_says_so(
         await pilot.press("n")  # back
         await wait(pilot)
         assert isinstance(app.screen, StartScreen)
-        await pilot.press("n", "y")  # play unsaved
+        await pilot.press("n", "y", "enter")  # play unsaved
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and app.keeper is None
         said = [n.message for n in app._notifications]

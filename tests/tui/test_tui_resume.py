@@ -70,7 +70,7 @@ async def test_a_new_app_resumes_the_match_exactly_where_it_was(tmp_path: Path) 
     first = start_app(tmp_path, seed="resume-here")
     async with first.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         await play_until(pilot, first, deals=1, cards=4)
         before = table_picture(first)
@@ -95,7 +95,7 @@ async def test_resume_between_two_deals_shows_the_result_first(tmp_path: Path) -
     first = start_app(tmp_path, seed="between", factory=passing_bots)
     async with first.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         await pilot.press("p")  # everybody passed: the deal is over
         await settle(pilot)
@@ -168,7 +168,7 @@ async def test_a_damaged_save_is_reported_and_a_new_match_can_start(
         kept = list(tmp_path.glob(f"current.json.{label}-*"))
         assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == content
         assert not path.exists()
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert Storage(tmp_path).load_current() is not None
@@ -205,7 +205,7 @@ async def test_a_finished_match_goes_to_history_and_scores_and_the_save_goes(
     app = start_app(tmp_path, seed="to-the-end", deals=3, factory=passing_bots)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         c = table(app).controller
         steps = 0
@@ -299,3 +299,57 @@ async def test_kill_9_of_the_real_app_then_skat_resume(tmp_path: Path) -> None:
         else:
             assert isinstance(app.screen, TableScreen)
             assert f"Deal {deal} of 9" in screen_text(app)
+
+
+async def test_the_damaged_save_toast_fits_inside_its_edges_at_80_by_24(tmp_path: Path) -> None:
+    """The long message about a damaged save (its path, the line and what is
+    wrong, where it was kept) is shown whole: the toast is as tall as its
+    wrapped text and ends above the footer."""
+    from textual.widgets._toast import Toast
+
+    home = tmp_path / "a-rather-long-folder-name-for-the-data" / "skat-home"
+    home.mkdir(parents=True)
+    saved = dumps_match(Match.start(("You", "Lena", "Rolf"), seed="x"))
+    (home / "current.json").write_text(saved[: len(saved) // 2], encoding="utf-8")
+    app = start_app(home)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait(pilot)
+        await pilot.press("r")  # resume: there is nothing left to resume
+        await wait(pilot)
+        toasts = [t for t in app.screen.query(Toast) if "damaged" in str(t._notification.message)]
+        assert toasts
+        for toast in toasts:
+            region = toast.region
+            width = toast.content_region.width
+            needed = toast.get_content_height(app.size, app.size, width)
+            assert toast.content_region.height >= needed, (toast.content_region, needed)
+            assert region.bottom <= app.size.height - 1  # the footer stays in view
+            assert region.y >= 0
+        shown = screen_text(app)  # the first words and the last, wherever the lines break
+        assert "The saved match" in shown and "damaged" in shown and "start." in shown
+
+
+@pytest.mark.parametrize("severity", ["error", "warning"])
+async def test_long_toasts_end_inside_the_screen_at_80_by_24(tmp_path: Path,
+                                                             severity: Any) -> None:
+    """Whatever the length of a message (a damaged save names two paths and
+    the error), its toast ends above the footer with its text whole."""
+    from textual.widgets._toast import Toast
+
+    app = start_app(tmp_path)
+    words = ("The saved match /tmp/skat-home/current.json is damaged and cannot be continued: "
+             "line 24: not valid JSON: Unterminated string starting at (column 25) (the file "
+             "ends before the document does: cut off?). It was kept as "
+             "/tmp/skat-home/current.json.broken-20261201T134704Z; a new match can start.")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait(pilot)
+        for cut in range(120, len(words) + 1, 23):
+            app.clear_notifications()
+            await wait(pilot)
+            app.notify(words[:cut], title="Saved match", severity=severity, timeout=30)
+            await wait(pilot)
+            (toast,) = app.screen.query(Toast)
+            width = toast.content_region.width
+            needed = toast.get_content_height(app.size, app.size, width)
+            assert toast.content_region.height >= needed, cut
+            assert toast.region.bottom <= app.size.height - 1, (cut, toast.region)

@@ -54,6 +54,40 @@ async def open_scores(pilot: Pilot[Any]) -> ScoresScreen:
     return screen
 
 
+async def test_pub_matches_are_kept_apart_and_p_switches_to_them(tmp_path: Path) -> None:
+    """'Replays, history, statistics and the leaderboard keep pub matches apart
+    from tournament ones': the screen shows tournament matches; p shows the
+    pub ones (as skat scores --rules pub), p again goes back."""
+    fill(tmp_path)
+    board = Leaderboard(Storage(tmp_path).leaderboard_path, clock=lambda: NOW)
+    board.record_match(summary("p", 777, kind="pub", seed="Kneipe"))
+    board.close()
+    app = start_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        scores = await open_scores(pilot)
+        text = screen_text(app)
+        assert "Best matches, tournament rules (Seeger-Fabian)" in text
+        assert "+777" not in text and "+300" in text
+        await pilot.press("p")
+        await wait(pilot)
+        assert scores.pub
+        text = screen_text(app)
+        assert "Best matches under house rules (Seeger-Fabian)" in text
+        best = text[text.index("Best matches"):]
+        assert "+777" in best and "pub" in best and "+300" not in best
+        await pilot.press("s")  # the standard list of the pub matches
+        await wait(pilot)
+        assert "Best matches under house rules (standard)" in screen_text(app)
+        assert "+388" in screen_text(app)
+        await pilot.press("end")
+        await wait(pilot)
+        # Ann's pub average alone: 777 SF points in 9 deals.
+        assert "86.3" in screen_text(app)
+        await pilot.press("p")
+        await wait(pilot)
+        assert not scores.pub and "+777" not in screen_text(app)
+
+
 async def test_dailies_best_matches_and_averages(tmp_path: Path) -> None:
     fill(tmp_path)
     app = start_app(tmp_path)
@@ -62,13 +96,13 @@ async def test_dailies_best_matches_and_averages(tmp_path: Path) -> None:
         assert scores.error is None and not scores.warnings
         text = screen_text(app)
         assert "Daily deals" in text and "2026-11-29" in text and "Ann +180" in text
-        assert "Best matches (Seeger-Fabian)" in text
+        assert "Best matches, tournament rules (Seeger-Fabian)" in text
         best = text[text.index("Best matches"):]
         assert best.index("+300") < best.index("+180") < best.index("+100")
         await pilot.press("s")  # the standard list
         await wait(pilot)
         text = screen_text(app)
-        assert "Best matches (standard)" in text and "+150" in text
+        assert "Best matches, tournament rules (standard)" in text and "+150" in text
         await pilot.press("end")
         await wait(pilot)
         text = screen_text(app)

@@ -102,3 +102,32 @@ async def test_the_theme_is_kept(tmp_path: Path) -> None:
         await pilot.pause()
     saved, _ = load_settings(path)
     assert saved.theme == "nord"
+
+
+async def test_german_suits_as_symbols_and_card_points_are_settings(tmp_path: Path) -> None:
+    """The dialog names the German rendering it offers (♣ Eichel, ♠ Grün,
+    ♥ Rot, ● Schellen) and the card-points setting; both are kept."""
+    from skat_tui.deck import card_text
+
+    path = tmp_path / "settings.json"
+    app = make_app()
+    app.settings_path = path
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        assert isinstance(app.screen, SettingsScreen)
+        deck = app.screen.query_one("#set-deck", Select)
+        assert "German: ♣Eichel ♠Grün ♥Rot ●Schellen" in [
+            str(prompt) for prompt, _value in deck._options]
+        deck.value = str(DeckStyle.GERMAN_SYMBOLS)
+        app.screen.query_one("#set-points", Select).value = "off"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved, notice = load_settings(path)
+        assert notice is None
+        assert saved.deck == DeckStyle.GERMAN_SYMBOLS and saved.card_points is False
+        hand = app.screen.query_one(HandView).state
+        assert hand.deck == DeckStyle.GERMAN_SYMBOLS
+        drawn = app.screen.query_one(HandView).render().plain
+        assert all(card_text(c, DeckStyle.GERMAN_SYMBOLS) in drawn for c in hand.cards)
+        assert not any(card_text(c, DeckStyle.GERMAN) in drawn for c in hand.cards)

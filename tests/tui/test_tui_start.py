@@ -23,7 +23,7 @@ from skat_tui.cli import main
 from skat_tui.controller import PlayerSpec
 from skat_tui.screens import ConfirmScreen, SettingsScreen, TableScreen
 from skat_tui.screens.history import HistoryScreen
-from skat_tui.screens.newmatch import NewMatchScreen, parse_players
+from skat_tui.screens.newmatch import BotMatchScreen, NewMatchScreen, parse_players
 from skat_tui.screens.scores import ScoresScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.screens.stats import StatsScreen
@@ -55,7 +55,10 @@ async def test_the_start_screen_offers_everything_and_n_starts_a_match(tmp_path:
         await pilot.press("r")  # greyed out: nothing happens
         assert isinstance(app.screen, StartScreen)
 
-        await pilot.press("n")  # one key from the start screen to the table
+        await pilot.press("n")  # the new-match dialog: rules and length as the settings say
+        await wait(pilot)
+        assert isinstance(app.screen, BotMatchScreen)
+        await pilot.press("enter")  # Start has the focus: n, Enter and the table is up
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert "Deal 1 of 9" in screen_text(app)
@@ -78,8 +81,11 @@ async def test_arrow_keys_enter_and_the_mouse(tmp_path: Path) -> None:
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")
         await wait(pilot)
-        # a click on the first entry starts a match
+        # a click on the first entry opens the new-match dialog, one on Start starts
         assert await pilot.click("#start-menu", offset=(8, 0))
+        await wait(pilot)
+        assert isinstance(app.screen, BotMatchScreen)
+        assert await pilot.click("#start")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
 
@@ -103,7 +109,7 @@ async def test_start_screen_and_back_from_a_match(tmp_path: Path) -> None:
     app = start_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         app.action_menu()  # Ctrl+P → Start screen
         await wait(pilot)
@@ -118,7 +124,7 @@ async def test_starting_anew_asks_before_giving_up_a_saved_match(tmp_path: Path)
     app = start_app(tmp_path, seed="give-up")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot)
-        await pilot.press("n")
+        await pilot.press("n", "enter")
         await settle(pilot)
         first = table(app).controller.match.config.seed
         app.action_menu()
@@ -131,7 +137,7 @@ async def test_starting_anew_asks_before_giving_up_a_saved_match(tmp_path: Path)
         await wait(pilot)
         assert isinstance(app.screen, StartScreen)
         assert Storage(tmp_path).load_current() is not None
-        await pilot.press("n", "y")  # this time give it up
+        await pilot.press("n", "y", "enter")  # this time give it up
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         seed = table(app).controller.match.config.seed

@@ -74,3 +74,25 @@ def test_bidding_hints() -> None:
         "Say yes: your hand is worth a bid of up to 30.")
     assert hint_sentence(Hint(Pass(), "", worth=0), v, DECK) == (
         "Pass: your hand has no game worth playing.")
+
+
+def test_doubling_hints_and_log() -> None:
+    """Kontra before the first card: the hint says why (or why not), the log
+    says who let the game stand."""
+    from skat_core.game import KONTRA, RE, Bid, Kontra, new_game, play_out
+    from skat_core.ruleset import PUB
+
+    rules = PUB.with_switches(kontra_first_card=True)
+    s = play_out(new_game(DEAL, rules), [Bid(18), Hold(), Pass(), Pass()])
+    s = s.apply(Declare(GameType.CLUBS, hand=True))
+    v = s.view(1)
+    assert hint_sentence(Hint(Pass(), "", win=0.6), v, DECK) == (
+        "No Kontra: the soloist loses in about 4 of 10 likely deals.")
+    assert hint_sentence(Hint(KONTRA, "", win=0.1), v, DECK) == (
+        "Say Kontra: the soloist loses in about 9 of 10 likely deals.")
+    s = play_out(s, [Pass(), KONTRA])
+    assert hint_sentence(Hint(RE, "", win=0.8), s.view(0), DECK) == (
+        "Say Re: you win the game in about 8 of 10 likely deals.")
+    lines = [str(t) for t in log_lines(s.apply(Pass()).view(0), ("Ann", "Bob", "Cid"), DECK)]
+    assert lines[-3:] == ["Bob says no Kontra.", "Cid says Kontra.", "You say no Re."]
+    assert isinstance(KONTRA, Kontra)

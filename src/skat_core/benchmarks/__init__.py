@@ -6,6 +6,8 @@
   (``skat bench solver``).
 - :mod:`.bots`: two bot levels against each other on the same deals
   (``skat bench bots``).
+- :mod:`.cardplay`: each level's card-play loss per decision against the
+  open-card best card (``skat bench cards``).
 - :mod:`.ramsch`: the bots' Ramsch play against random play on the same deals
   (``skat bench ramsch``).
 

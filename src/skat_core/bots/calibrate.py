@@ -12,6 +12,17 @@ chance (``--min-p``) are skipped (nobody would declare them).
 ``python -m skat_core.bots.calibrate fit games.jsonl`` fits a logistic
 regression (Newton's method with a little L2 shrinkage, no dependencies) for
 each model and prints the weights to paste into :data:`evaluate.WEIGHTS`.
+
+``python -m skat_core.bots.calibrate trust rows.jsonl --level normal`` counts
+how often games were really won when the double-dummy solver, on the true
+deal, says they are won or lost (the table :data:`simulate.DD_TRUST`).  A
+row is one played game as JSON: ``deal`` (the number for
+``deal_from_seed(--seed, deal)``), ``level`` and ``ours`` (the seat of that
+level) or ``level`` "xskat" for a reference game, ``soloist``, ``game``
+(D H S C G N), ``contract``, ``actions`` (``seat:action`` strings, the
+discard as ``seat:discard C1 C2``), ``won`` and ``soloist_points``: the rows
+the outside benchmark writes with ``--out``, or any other source of played
+games in that form.
 """
 
 from __future__ import annotations
@@ -240,6 +251,62 @@ def _report(name: str, names: tuple[str, ...], w: list[float], xs: Sequence[Sequ
     print("    ),  # " + " ".join(names))
 
 
+_GAME_LETTERS = {"D": 0, "H": 1, "S": 2, "C": 3, "G": 4, "N": 5}
+
+
+def trust(paths: list[str], level: str, seed: str, max_nodes: int = 300_000) -> None:
+    """Print the real win rate by the solver's verdict on the true deal, per family."""
+    from ..cards import Card
+    from ..solver import Solver
+
+    tally: dict[tuple[str, bool | None, int], int] = {}
+
+    def add(key: tuple[str, bool | None, int]) -> None:
+        tally[key] = tally.get(key, 0) + 1
+
+    for path in paths:
+        for r in _rows(path):
+            game = _GAME_LETTERS.get(str(r.get("game")))
+            soloist = r.get("soloist")
+            if game is None or not isinstance(soloist, int) or r.get("level") != level:
+                continue
+            if level != "xskat" and r.get("ours") != soloist:
+                continue
+            if game != 5 and "ouvert" in str(r.get("contract", "")).lower():
+                continue
+            deal = deal_from_seed(seed, int(str(r["deal"])))
+            hands = list(deal.hands)
+            actions = r.get("actions")
+            assert isinstance(actions, list)
+            put = [a for a in actions if str(a).startswith(f"{soloist}:discard")]
+            if put:
+                a, b = str(put[0]).split()[1:3]
+                gone = 1 << int(Card.from_str(a)) | 1 << int(Card.from_str(b))
+                hands[soloist] = (hands[soloist] | deal.skat) & ~gone
+                skat_points = points_of(gone)
+            else:
+                skat_points = points_of(deal.skat)
+            three = (hands[0], hands[1], hands[2])
+            points = int(str(r["soloist_points"]))
+            family = "grand" if game == 4 else "null" if game == 5 else "suit"
+            if game == 5:
+                add((family, Solver(game, soloist).wins_within(three, 0, 0, max_nodes),
+                     int(bool(r["won"]))))
+                continue
+            won = Solver(game, soloist).wins_within(three, 0, 61 - skat_points, max_nodes)
+            add((family, won, int(points >= 61)))
+            if won:
+                big = Solver(game, soloist).wins_within(three, 0, 90 - skat_points, max_nodes)
+                add((family + "90", big, int(points >= 90)))
+    for family in ("suit", "grand", "null", "suit90", "grand90"):
+        for verdict in (True, False, None):
+            n1 = tally.get((family, verdict, 1), 0)
+            n = n1 + tally.get((family, verdict, 0), 0)
+            if n:
+                said = {True: "reached", False: "missed", None: "unsolved"}[verdict]
+                print(f"{family:8s} solver {said:9s} {n:5d} games, really reached {n1 / n:.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m skat_core.bots.calibrate")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -253,9 +320,15 @@ def main(argv: list[str] | None = None) -> int:
                    help="skip games the current evaluator gives a lower chance")
     f = sub.add_parser("fit")
     f.add_argument("paths", nargs="+")
+    t = sub.add_parser("trust")
+    t.add_argument("paths", nargs="+")
+    t.add_argument("--level", default="normal", help="whose soloist games to count")
+    t.add_argument("--seed", default="xskat-bench", help="the seed of deal_from_seed")
     args = parser.parse_args(argv)
     if args.command == "generate":
         generate(args.deals, args.level, args.seed, args.out, args.workers, args.min_p)
+    elif args.command == "trust":
+        trust(args.paths, args.level, args.seed)
     else:
         fit(args.paths)
     return 0

@@ -10,6 +10,14 @@
   (with the seat's own matadors) reaches it; a seat that never bid thought no
   game worth 18, so it gets the chance that its best game would be lost.
 
+* A seat that played a card chose it for a reason: :func:`play_weight`
+  compares each card the others played with the card the rules of
+  :mod:`.play_rules` would have played from that seat's hand in the sampled
+  deal (seeing what that seat could see), and lowers the weight of deals in
+  which they differ.  This is how a partner's discard says something (he
+  smears points on his partner's trick, throws his worthless cards on the
+  soloist's, leads into the soloist's short suit).
+
 The weights multiply; :func:`accept` turns the product into a keep-or-redraw
 decision, so a decision still averages over equally weighted deals.
 """
@@ -18,10 +26,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Mask
-from ..rules import GameType
+from ..cards import CARD_POINTS, Mask
+from ..rules import GameType, follow_class
 from ..value import Contract, game_value, matadors
 from .evaluate import chances, fast_points, win_chance
+from .knowledge import Trick
+from .play_rules import rule_card
 
 FLOOR = 0.02
 """No deal is ruled out entirely: a human may declare a hopeless game."""
@@ -79,6 +89,57 @@ def bidding_weight(start_cards: Mask, forehand: bool, max_bid: int, refused: int
     w = max(FLOOR, best_lo) if max_bid else 1.0
     if refused:
         w *= max(0.1, 1.0 - best_hi)
+    return w
+
+
+PLAY_MISMATCH = 0.5
+"""Weight factor for each card another seat played that the rules would not
+have played from its hand in the sampled deal (a soft hint, not a proof: the
+others need not play by these rules)."""
+
+
+def _same_card(game: int, a: int, b: int, hand: Mask, gone: Mask) -> bool:
+    """``a`` and ``b`` are equivalent: same follow class and points, and
+    every card between them is the player's own or already played."""
+    if a == b:
+        return True
+    cls = follow_class(game, a)
+    if not cls >> b & 1 or CARD_POINTS[a] != CARD_POINTS[b]:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = cls & ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+    return not between & ~(hand | gone)
+
+
+def play_weight(game: int, soloist: int, judged: int, hand_now: Mask, skat: Mask,
+                tricks: tuple[Trick, ...], mismatch: float = PLAY_MISMATCH) -> float:
+    """Plausibility of seat ``judged`` holding ``hand_now`` (and the skat
+    being ``skat``, which the soloist knows) given the cards it has played in
+    ``tricks``: ``mismatch`` for each card the rules would not have played
+    (a null game is not judged)."""
+    if game == GameType.NULL or mismatch >= 1.0:
+        return 1.0
+    later = 0  # cards the seat played after the trick looked at
+    for t in tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            if s == judged:
+                later |= 1 << c
+    w = 1.0
+    gone = 0
+    for t in tricks:
+        for i, (s, c) in enumerate(zip(t.seats, t.cards, strict=True)):
+            if s == judged:
+                hand = hand_now | later
+                later &= ~(1 << c)
+                if hand & (hand - 1):
+                    unseen = 0xFFFFFFFF & ~(hand | gone | (skat if s == soloist else 0))
+                    for x in t.cards[:i]:
+                        unseen &= ~(1 << x)
+                    others = (unseen, unseen, unseen)
+                    rc = rule_card(game, soloist, s, hand, t.cards[:i], t.leader, others)
+                    if not _same_card(game, rc, c, hand, gone):
+                        w *= mismatch
+            gone |= 1 << c
     return w
 
 

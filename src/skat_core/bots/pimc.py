@@ -35,7 +35,7 @@ from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, p
 from ..rules import TRUMPS, GameType
 from ..solver import Solver
 from ..value import Contract, game_value, matadors, overbid_value
-from .inference import accept, bidding_weight, declaration_weight
+from .inference import accept, bidding_weight, declaration_weight, play_weight
 from .knowledge import SKAT, Knowledge
 from .play_rules import BEATS, rule_card
 from .sampling import World, WorldSampler
@@ -44,6 +44,9 @@ from .schwarz import AllTricks, same_tricks
 NULL = int(GameType.NULL)
 TIE_SHARE = 0.05
 """Weight of each card point beside the score tiers (a tie-breaker)."""
+EXTRA_BATCH = 8
+"""Deals added at a time when the best cards are close (see
+:attr:`SearchBudget.extra_samples`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,15 @@ class SearchBudget:
     decision stays the same on any machine."""
     min_samples: int = 4
     """Deals valued before the node limit may stop the sampling."""
+    play_mismatch: float = 1.0
+    """Weigh sampled deals by the cards the others played too: this factor
+    for each card the rules would not have played from the sampled hand
+    (:func:`.inference.play_weight`; 1: off)."""
+    extra_samples: int = 0
+    """Exact stage: up to this many more deals, in batches of
+    :data:`EXTRA_BATCH`, while the best card and the runner-up are not yet
+    told apart (their mean difference under two standard errors, counted
+    over the same deals); the node limit still applies."""
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -219,7 +231,12 @@ def pimc_values(
     leader = kn.trick_leader
     base_points = kn.soloist_trick_points
     done = 0
-    for world in _worlds(kn, contract, bid, sampler, n, budget, rng):
+    # Exact stage: each card's utility deal by deal (to tell the best two apart).
+    per_deal: dict[int, list[float]] = {c: [] for c in cards}
+    extra = budget.extra_samples if how == "exact" and not null else 0
+    batch = _worlds(kn, contract, bid, sampler, n, budget, rng)
+    while batch:
+        world = batch.pop(0)
         if budget.nodes and done >= budget.min_samples and solver.nodes >= budget.nodes:
             break
         done += 1
@@ -273,15 +290,65 @@ def pimc_values(
             else:
                 total = have + v
                 tier = 0 if total <= 30 else 1 if total <= 60 else 2 if total < 90 else 3
-                sums[c] += table[tier] + TIE_SHARE * total
+                u = table[tier] + TIE_SHARE * total
+                sums[c] += u
+                per_deal[c].append(u)
                 point_sums[c] += total
                 wins[c] += tier >= 2
+        if not batch and extra > 0 and _undecided(per_deal, seat == soloist):
+            k = min(EXTRA_BATCH, extra)
+            extra -= k
+            batch = _worlds(kn, contract, bid, sampler, k, budget, rng)
     out = [
         CardEstimate(c, sums[c] / done, wins[c] / done,
                      None if null or how == "tiers" else point_sums[c] / done)
         for c in cards
     ]
     return out, f"{how}, {done} deals"
+
+
+def soloist_win_share(
+    kn: Knowledge, contract: Contract, bid: int, budget: SearchBudget, rng: random.Random,
+) -> tuple[float, str]:
+    """The share of sampled deals the soloist wins from this position, whoever
+    is to move (a seat asked for Kontra before the first card is not): each
+    deal played out by rollout (:func:`rollout`), as :func:`pimc_values`
+    values a card early in the deal."""
+    game = int(contract.game)
+    null = game == NULL
+    soloist = kn.soloist
+    n = max(budget.rollout_samples, budget.min_samples, 1)
+    sampler = WorldSampler(kn)
+    solver = Solver(game, soloist)
+    need = 120 if contract.schwarz_announced else 90 if contract.schneider_announced else 61
+    wins = done = 0
+    for world in _worlds(kn, contract, bid, sampler, n, budget, rng):
+        done += 1
+        hands = [world[0], world[1], world[2]]
+        v = rollout(game, soloist, hands, list(kn.trick), kn.trick_leader, solver,
+                    budget.rollout_exact)
+        if null:
+            wins += v == 0
+        else:
+            wins += kn.soloist_trick_points + points_of(world[SKAT]) + v >= need
+    return (wins / done if done else 0.5), f"rollout, {done} deals"
+def _undecided(per_deal: dict[int, list[float]], maximise: bool) -> bool:
+    """Whether the best card's lead over the runner-up, deal by deal, is
+    under two standard errors (and not an exact tie in every deal)."""
+    if len(per_deal) < 2:
+        return False
+    sign = 1.0 if maximise else -1.0
+    n = len(next(iter(per_deal.values())))
+    if n < 2:
+        return False
+    ranked = sorted(per_deal, key=lambda c: -sign * sum(per_deal[c]))
+    a, b = per_deal[ranked[0]], per_deal[ranked[1]]
+    diffs = [sign * (x - y) for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var <= 0.0:
+        return False
+    return mean * mean < 4.0 * var / n
 
 
 def all_tricks_values(
@@ -407,6 +474,9 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
                 w *= declaration_weight(contract, bid, s, start, world[SKAT])
             else:
                 w *= bidding_weight(start, s == 0, kn.bids[s], kn.refused[s])
+            if budget.play_mismatch < 1.0:
+                w *= play_weight(kn.game, kn.soloist, s, world[s], world[SKAT], kn.tricks,
+                                 budget.play_mismatch)
         if accept(w, rng):
             out.append(world)
         else:

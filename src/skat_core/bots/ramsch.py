@@ -23,9 +23,15 @@ clearly declares a grand hand instead, where the rules allow that.
 
 from __future__ import annotations
 
-from ..cards import CARD_POINTS, JACKS, SUIT_CARDS, Mask
+import random
+from functools import lru_cache
+
+from ..cards import ALL_CARDS, CARD_POINTS, JACKS, SUIT_CARDS, Mask
 from ..cards import bit_indices as bits
+from ..deal import Deal
+from ..game import PLAYS, new_game
 from ..rules import GameType, legal_cards
+from ..ruleset import Ramsch, RuleSet
 from .play_rules import BEATS, trick_state
 
 GRAND = int(GameType.GRAND)
@@ -90,4 +96,52 @@ def ramsch_card(hand: Mask, trick: tuple[int, ...], out: Mask) -> int:
     return min(cards, key=lambda c: (_rank(c), CARD_POINTS[c]))
 
 
-__all__ = ["PUSH_DANGER", "card_danger", "danger", "push_cards", "ramsch_card"]
+RAMSCH_SAMPLES = 48
+"""Deals sampled to value a hand's Ramsch while bidding (:func:`ramsch_outlook`)."""
+
+
+@lru_cache(maxsize=256)
+def ramsch_outlook(hand: Mask, seat: int, rules: RuleSet, bock: int = 1,
+                   samples: int = RAMSCH_SAMPLES, salt: str = "") -> float:
+    """The expected Ramsch score of ``hand`` at ``seat`` (0 forehand) under
+    ``rules`` in a deal counting ``bock`` times: ``samples`` deals of the
+    other cards, every seat playing :func:`ramsch_card`, scored by the engine
+    (Jungfrau, Durchmarsch, ties and the skat as the rules say).  A
+    Schieberamsch is valued as a Ramsch without pushes (the pushes double
+    the loss of whoever ends with the danger, which the bidding does not
+    try to foresee).  Deterministic in its arguments."""
+    if rules.ramsch == Ramsch.SCHIEBERAMSCH:
+        rules = rules.with_switches(ramsch=Ramsch.RAMSCH)
+    rng = random.Random(f"ramsch-outlook:{salt}:{hand}:{seat}")
+    rest = bits(ALL_CARDS & ~hand)
+    total = 0.0
+    for _ in range(samples):
+        rng.shuffle(rest)
+        others = [sum(1 << c for c in rest[i:i + 10]) for i in (0, 10)]
+        hands = [0, 0, 0]
+        hands[seat] = hand
+        hands[(seat + 1) % 3], hands[(seat + 2) % 3] = others
+        deal = Deal((hands[0], hands[1], hands[2]), sum(1 << c for c in rest[20:]))
+        state = new_game(deal, rules, bock=bock, ramsch_round=True)
+        played = 0
+        while not state.is_over:
+            s = state.to_move
+            h = state.hands[s]
+            card = ramsch_card(h, state.trick, ALL_CARDS & ~(h | played))
+            played |= 1 << card
+            state = state.apply(PLAYS[card])
+        result = state.result
+        assert result is not None and result.ramsch is not None
+        total += result.ramsch.scores[seat]
+    return total / samples
+
+
+__all__ = [
+    "PUSH_DANGER",
+    "RAMSCH_SAMPLES",
+    "card_danger",
+    "danger",
+    "push_cards",
+    "ramsch_card",
+    "ramsch_outlook",
+]

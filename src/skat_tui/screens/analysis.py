@@ -38,6 +38,7 @@ from skat_core.analysis import (
     WIN,
     CardChoice,
     DealAnalysis,
+    analysable,
     card_count,
     choice_at,
     choice_from_json,
@@ -45,7 +46,7 @@ from skat_core.analysis import (
     start_value,
     thresholds_crossed,
 )
-from skat_core.game import GameState, Phase, Play
+from skat_core.game import GameState, Play
 from skat_core.records import record_from_state
 
 from ..deck import DeckStyle, card_text
@@ -130,15 +131,13 @@ def story(
     best = _(" or ").join(card_text(c, deck) for c in choice.best_cards[:2])
     soloist = names[analysis.soloist]
     if analysis.null:
-        def said(v: int) -> str:
+        def said(v: int) -> str:  # the soloist by role: a name may be "You"
             won = analysis.verdict(v).won
             if v:
-                template = (_("{name} takes a trick (won)") if won
-                            else _("{name} takes a trick (lost)"))
-            else:
-                template = (_("{name} takes no trick (won)") if won
-                            else _("{name} takes no trick (lost)"))
-            return template.format(name=soloist)
+                return (_("the soloist takes a trick (won)") if won
+                        else _("the soloist takes a trick (lost)"))
+            return (_("the soloist takes no trick (won)") if won
+                    else _("the soloist takes no trick (lost)"))
 
         return _("Trick {number}: {name} played {card} — best was {best}: {best_gives}; with "
                  "{card} {played_gives}").format(
@@ -165,6 +164,10 @@ def summary_lines(
     """The verdict at the top: what happened, what best play gives, and
     whether the game could have gone the other way (and where)."""
     state = analysis.state
+    if analysis.not_analysed is not None:
+        return [Text(_("A Ramsch has no soloist: every player plays for himself, and the "
+                       "solver judges a soloist against two defenders, so there is nothing "
+                       "to analyse."))]
     if not analysis.played_game:
         return [Text(_("Nobody played a game in this deal: there is nothing to analyse."))]
     assert analysis.contract is not None
@@ -285,7 +288,7 @@ class AnalysisScreen(ModalScreen[int | None]):
         self.deck = deck
         self.can_jump = can_jump
         self.title_text = title
-        self.total = card_count(state) if state.contract is not None else 0
+        self.total = card_count(state) if analysable(state) else 0
         self.choices: list[CardChoice] = []
         self.analysis: DealAnalysis | None = cached(state)
         self.mistakes_only = False
@@ -317,13 +320,16 @@ class AnalysisScreen(ModalScreen[int | None]):
         table = self.query_one(DataTable)
         table.add_columns(_("Tr"), _("Player"), _("Card"), _("Gives"), _("Best"), _("Cost"),
                           _("Changes"))
-        played = self.state.contract is not None and self.state.phase >= Phase.PLAYING
+        played = analysable(self.state)
         if self.analysis is not None:
             self.choices = list(self.analysis.cards)
             self._show_all()
         elif not played:
             self.analysis = DealAnalysis(self.state, (), None, True)
             self._show_all()
+            # Nothing was solved (a Ramsch, a deal nobody played): only the words.
+            for part in ("#analysis-table", "#analysis-legend", "#analysis-progress"):
+                self.query_one(part).display = False
         else:
             self._set_status(_("Solving {count} cards from the last one back (trick 1 is "
                                "slowest)…").format(count=self.total))

@@ -105,7 +105,8 @@ defender when the soloist loses.
 [b]Ramsch[/b], jacks trump, the most card points lose them (×2 for each player \
 without a trick; one player taking every trick wins 120). Bock rounds count double.
 Keys: [b]k[/] Kontra (a defender, before your first card) or Re (the soloist, \
-answering); Schieberamsch: [b]u[/] take the skat, choose two and [b]d[/] push them on, \
+answering); with Kontra before the first card you are asked: [b]k[/] or [b]p[/] to let \
+the game stand; Schieberamsch: [b]u[/] take the skat, choose two and [b]d[/] push them on, \
 [b]w[/] pass it on unseen, [b]g[/] grand hand instead.
 """)
 

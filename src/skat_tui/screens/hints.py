@@ -10,12 +10,12 @@ ready for translation.
 from __future__ import annotations
 
 from skat_core.bots import Hint
-from skat_core.game import Bid, Declare, Discard, Hold, Pass, PickUpSkat, Play
+from skat_core.game import Bid, Declare, Discard, Hold, Kontra, Pass, Phase, PickUpSkat, Play
 from skat_core.views import SeatView
 
 from ..deck import DeckStyle, card_text
 from ..i18n import _, ngettext
-from .text import contract_text
+from .text import contract_text, kontra_name
 
 
 def _in_ten(win: float) -> int:
@@ -65,6 +65,18 @@ def hint_sentence(hint: Hint, view: SeatView, deck: DeckStyle) -> str:
                 return _("Say yes: your hand is worth a bid of up to {worth}.").format(
                     worth=hint.worth)
             return _("Say yes.")
+        case Kontra():
+            if hint.win is not None:
+                return _("Say {call}: {why}.").format(call=kontra_name(action.level),
+                                                       why=_chance(hint.win, soloist))
+            return _("Say {call}.").format(call=kontra_name(action.level))
+        case Pass() if view.phase == Phase.KONTRA:
+            offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
+            call = kontra_name(offer.level) if offer is not None else ""
+            if hint.win is not None:
+                return _("No {call}: {why}.").format(
+                    call=call, why=_chance(hint.win, soloist))
+            return _("No {call}.").format(call=call)
         case Pass():
             if hint.worth == 0:
                 return _("Pass: your hand has no game worth playing.")

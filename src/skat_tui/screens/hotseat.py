@@ -123,6 +123,8 @@ class PrivacyScreen(Screen[None]):
                 return (_("your bid") if view.bid == 0
                         else _("the bid is {bid}: raise or pass").format(bid=view.bid))
             return _("bidding")
+        if view.phase == Phase.KONTRA:
+            return _("before the first card: double or let the game stand")
         if view.phase == Phase.PLAYING:
             n = sum(view.tricks) + 1
             return (_("trick {number} of 10: follow") if view.trick

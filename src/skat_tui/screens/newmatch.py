@@ -1,4 +1,5 @@
-"""Setting up a match with chosen players: the hotseat dialog.
+"""Setting up a match: the hotseat dialog with chosen players, and the
+new-match dialog against the two bots (rules and length).
 
 Three or four seats in table order (clockwise; seat 1 deals first), each a
 human with a name or a bot of some level; at four the dealer sits each deal
@@ -23,14 +24,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from skat_core.ruleset import RULE_SETS
 from skat_core.seeds import parse_seed
 
 from ..controller import PlayerSpec
 from ..footer import Footer
 from ..i18n import N_, _
 from ..safe_text import refuse_hidden, safe_text, visible
-from ..settings import BOT_LEVELS, DEAL_COUNTS, LEVEL_LABELS, MAX_NAME
+from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, LEVEL_LABELS, MAX_NAME, RULE_CHOICES
 
 HUMAN = "human"
 SEATS = 3
@@ -50,7 +50,8 @@ class MatchSetup:
     seed: str | None = None
     deals: int = 9
     rules: str | None = None
-    """A rule set name (RULE_SETS); None: the settings' rule set."""
+    """A rules choice of the dialogs (settings.RULE_CHOICES, or ``custom`` for
+    the settings' own switches); None: the settings' rule set."""
 
 
 def check_name(name: str) -> str:
@@ -121,12 +122,16 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
     ]
 
     def __init__(self, players: Sequence[PlayerSpec], deals: int = 9,
-                 title: str = N_("Hotseat match"), rules: str = "tournament") -> None:
+                 title: str = N_("Hotseat match"), rules: str = "tournament",
+                 rule_options: Sequence[tuple[str, str]] | None = None) -> None:
         super().__init__()
         self.players = tuple(players)
         self.deals = deals
         self.title_text = title
-        self.rules = rules if rules in RULE_SETS else "tournament"
+        self.rule_options = list(rule_options) if rule_options else [
+            (_(label), key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
+        keys = [key for _label, key in self.rule_options]
+        self.rules = rules if rules in keys else keys[0]
 
     def compose(self) -> ComposeResult:
         kinds = [(_("Human"), HUMAN), *[(_("Bot · {level}").format(
@@ -161,9 +166,8 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
                              allow_blank=False, compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label(_("Rules"), classes="seat-label")
-                yield Select([(_("Tournament (ISkO)"), "tournament"),
-                              (_("Pub: Kontra/Re, Ramsch, Bock"), "pub")],
-                             value=self.rules, id="rules", allow_blank=False, compact=True)
+                yield Select(self.rule_options, value=self.rules, id="rules",
+                             allow_blank=False, compact=True)
             yield Static("", id="newmatch-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{_('Start')}  [dim]⏎[/]", id="start", variant="primary",
@@ -217,7 +221,85 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
         self.dismiss(None)
 
 
+@dataclass(frozen=True, slots=True)
+class BotMatchSetup:
+    """What the new-match dialog asks for: a rules choice (as
+    :attr:`MatchSetup.rules`) and the number of deals."""
+
+    rules: str
+    deals: int
+
+
+class BotMatchScreen(ModalScreen[BotMatchSetup | None]):
+    """The new-match dialog (``n``): the rule set and the match length
+    against the two bots, as the settings say until changed here (the choice
+    is kept in the settings).  Start has the focus, so ``n`` then Enter
+    starts at once."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, rules: str, rule_options: Sequence[tuple[str, str]], deals: int,
+                 levels: tuple[str, str]) -> None:
+        super().__init__()
+        self.rule_options = list(rule_options)
+        keys = [key for _label, key in self.rule_options]
+        self.rules = rules if rules in keys else keys[0]
+        self.deals = deals
+        self.levels = levels
+
+    def compose(self) -> ComposeResult:
+        left, right = self.levels
+        with Vertical(classes="dialog newmatch botmatch"):
+            yield Static(safe_text(_("New match"), "bold"), classes="dialog-title")
+            yield Static(safe_text(
+                _("Against {left} ({left_level}) and {right} ({right_level}); the bot levels "
+                  "are in the settings (F2).").format(
+                    left=BOT_NAMES[0], left_level=left, right=BOT_NAMES[1], right_level=right),
+                "dim"), classes="newmatch-help")
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Rules"), classes="seat-label")
+                yield Select(self.rule_options, value=self.rules, id="rules",
+                             allow_blank=False, compact=True)
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Deals"), classes="seat-label")
+                options = sorted({*(n for n in DEAL_COUNTS if n % SEATS == 0), self.deals})
+                yield Select([(str(n), n) for n in options], value=self.deals, id="deals",
+                             allow_blank=False, compact=True)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(_("Start") + "  [dim]⏎[/]", id="start", variant="primary",
+                             compact=True)
+                yield Button(_("Cancel") + "  [dim]Esc[/]", id="cancel", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def setup(self) -> BotMatchSetup:
+        rules = self.query_one("#rules", Select).value
+        deals = self.query_one("#deals", Select).value
+        return BotMatchSetup(rules if isinstance(rules, str) else self.rules,
+                             deals if isinstance(deals, int) else self.deals)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    def action_start(self) -> None:
+        self.dismiss(self.setup())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 __all__ = [
+    "BotMatchScreen",
+    "BotMatchSetup",
     "MatchSetup",
     "NewMatchScreen",
     "check_name",

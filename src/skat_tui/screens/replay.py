@@ -41,11 +41,14 @@ from skat_core.game import (
     Discard,
     GameState,
     Hold,
+    Kontra,
     LeaveTable,
     Pass,
+    PassSkat,
     Phase,
     PickUpSkat,
     Play,
+    Push,
     Resign,
     restart,
 )
@@ -66,7 +69,7 @@ from .dialogs import ConfirmScreen
 from .result import DealResultScreen
 from .table import TableScreen
 from .table_log import fill
-from .text import contract_text, explain_result, position_name
+from .text import contract_text, explain_result, kontra_name, position_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +130,10 @@ def trick_stops(states: Sequence[GameState]) -> list[int]:
     stops = {0, len(states) - 1}
     for i in range(1, len(states)):
         s, before = states[i], states[i - 1]
-        if s.phase < Phase.PLAYING or s.contract is None or s.trick:
+        if s.phase != Phase.PLAYING or s.contract is None or s.trick:
             continue
-        _, last = s.history[-1]
-        if before.phase < Phase.PLAYING or (isinstance(last, Play) and before.trick):
+        _seat, last = s.history[-1]
+        if before.phase != Phase.PLAYING or (isinstance(last, Play) and before.trick):
             stops.add(i)
     return sorted(stops)
 
@@ -141,38 +144,64 @@ def _settings(app: object) -> Settings:
 
 
 def action_words(before: GameState, seat: int, action: Action, names: Sequence[str],
-                 deck: DeckStyle) -> Text:
-    """What a seat did, as a sentence: ``Cid bids 20``, ``Ann plays A♦``."""
+                 deck: DeckStyle, you: bool = False) -> Text:
+    """What a seat did, as a sentence: ``Cid bids 20``, ``Ann plays A♦``;
+    ``you``: the player's own seat, ``You bid 20``."""
     who = Text(names[seat], style="bold")
+
+    def say(mine: str, theirs: str, **parts: str | Text) -> Text:
+        return fill(mine if you else theirs, "", name=who, **parts)
+
     match action:
+        case Bid(value=v) if before.holder >= 0:
+            return say(_("You bid {value}"), _("{name} bids {value}"), value=str(v))
         case Bid(value=v):
-            said = _("{name} bids {value}") if before.holder >= 0 else _("{name} plays at {value}")
-            return fill(said, name=who, value=str(v))
+            return say(_("You play at {value}"), _("{name} plays at {value}"), value=str(v))
         case Hold():
-            return fill(_("{name} says yes to {value}"), name=who, value=str(before.bid))
+            return say(_("You say yes to {value}"), _("{name} says yes to {value}"),
+                       value=str(before.bid))
+        case Pass() if before.phase == Phase.KONTRA:
+            return say(_("You say no {kontra}"), _("{name} says no {kontra}"),
+                       kontra=kontra_name(before.kontra + 1))
         case Pass():
-            return fill(_("{name} passes"), name=who)
+            return say(_("You pass"), _("{name} passes"))
+        case PickUpSkat() if before.phase == Phase.PUSH:
+            return say(_("You take the skat"), _("{name} takes the skat"))
         case PickUpSkat():
-            return fill(_("{name} picks up the skat"), name=who)
+            return say(_("You pick up the skat"), _("{name} picks up the skat"))
+        case Kontra():
+            return say(_("You say {kontra}"), _("{name} says {kontra}"),
+                       kontra=kontra_name(action.level))
+        case Push(cards=cards):
+            return say(_("You push {cards} on"), _("{name} pushes {cards} on"),
+                       cards=cards_line(list(cards), deck))
+        case PassSkat():
+            return say(_("You pass the skat on unseen"), _("{name} passes the skat on unseen"))
         case Discard(cards=cards):
-            return fill(_("{name} puts back {cards}"), name=who,
-                        cards=cards_line(list(cards), deck))
+            return say(_("You put back {cards}"), _("{name} puts back {cards}"),
+                       cards=cards_line(list(cards), deck))
         case Declare():
-            return fill(_("{name} declares {contract}"), name=who,
-                        contract=contract_text(action.contract, deck))
+            return say(_("You declare {contract}"), _("{name} declares {contract}"),
+                       contract=contract_text(action.contract, deck))
+        case Play(card=c) if not before.trick:
+            return say(_("You lead {card}"), _("{name} leads {card}"),
+                       card=card_chip(CARDS[c], deck))
         case Play(card=c):
-            said = _("{name} leads {card}") if not before.trick else _("{name} plays {card}")
-            return fill(said, name=who, card=card_chip(CARDS[c], deck))
+            return say(_("You play {card}"), _("{name} plays {card}"),
+                       card=card_chip(CARDS[c], deck))
         case Claim():
-            return fill(_("{name} shows the cards and claims the rest"), name=who)
+            return say(_("You show your cards and claim the rest"),
+                       _("{name} shows the cards and claims the rest"))
+        case Resign() if seat == before.soloist:
+            return say(_("You concede"), _("{name} concedes"))
         case Resign():
-            said = _("{name} concedes") if seat == before.soloist else _("{name} gives up")
-            return fill(said, name=who)
-        case LeaveTable(timeout=t):
-            said = _("{name} timed out") if t else _("{name} left the table")
-            return fill(said, name=who)
+            return say(_("You give up"), _("{name} gives up"))
+        case LeaveTable(timeout=True):
+            return say(_("You timed out"), _("{name} timed out"))
+        case LeaveTable():
+            return say(_("You left the table"), _("{name} left the table"))
         case _:
-            return who + f" {action}"
+            return fill("{name}: {action}", name=who, action=str(action))
 
 
 def short_names(names: Sequence[str], width: int = 6) -> tuple[str, ...]:
@@ -183,18 +212,33 @@ def short_names(names: Sequence[str], width: int = 6) -> tuple[str, ...]:
 
 
 def log_entry(before: GameState, after: GameState, seat: int, action: Action,
-              names: Sequence[str], deck: DeckStyle) -> str:
+              names: Sequence[str], deck: DeckStyle, you: bool = False) -> str:
     """One short line of the action list: ``Cid 20``, ``Ann A♦→Cid +14``
-    (``names``: padded to one column, see :func:`short_names`)."""
+    (``names``: padded to one column, see :func:`short_names`); ``you``: the
+    player's own seat, ``You pick up``."""
+    name = _("You").ljust(len(names[seat])) if you else names[seat]
+
+    def say(mine: str, theirs: str, **parts: str) -> str:
+        return (mine if you else theirs).format(name=name, **parts)
+
     match action:
         case Bid(value=v):
             what = str(v)
         case Hold():
             what = _("yes")
+        case Pass() if before.phase == Phase.KONTRA:
+            what = _("no {kontra}").format(kontra=kontra_name(before.kontra + 1))
         case Pass():
             what = _("pass")
         case PickUpSkat():
-            what = _("picks up")
+            return say(_("{name} pick up"), _("{name} picks up"))
+        case Kontra():
+            what = kontra_name(action.level)
+        case Push(cards=cards):
+            return say(_("{name} push {cards}"), _("{name} pushes {cards}"),
+                       cards=" ".join(card_text(c, deck) for c in cards))
+        case PassSkat():
+            return say(_("{name} pass on"), _("{name} passes on"))
         case Discard(cards=cards):
             what = _("back {cards}").format(cards=" ".join(card_text(c, deck) for c in cards))
         case Declare():
@@ -206,14 +250,18 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
                 pts = trick_points(t.cards)
                 what += f"→{names[t.winner].rstrip()} +{pts}"
         case Claim():
-            what = _("claims")
+            return say(_("{name} claim"), _("{name} claims"))
+        case Resign() if seat == before.soloist:
+            return say(_("{name} concede"), _("{name} concedes"))
         case Resign():
-            what = _("concedes") if seat == before.soloist else _("gives up")
-        case LeaveTable(timeout=t):
-            what = _("timed out") if t else _("left")
+            return say(_("{name} give up"), _("{name} gives up"))
+        case LeaveTable(timeout=True):
+            return say(_("{name} timed out"), _("{name} timed out"))
+        case LeaveTable():
+            return say(_("{name} left"), _("{name} left"))
         case _:
             what = str(action)
-    return f"{names[seat]} {what}"
+    return f"{name} {what}"
 
 
 class ListTable(DataTable[Text]):
@@ -448,6 +496,11 @@ class ReplayScreen(Screen[None]):
         a, b, c = (visible(n) for n in self.game.players)
         return a, b, c
 
+    def _you(self, seat: int) -> bool:
+        """Is ``seat`` the player's own (said "You bid", not "… bids")? The
+        seat the record says, or one named "You" (the app's default name)."""
+        return seat == self.game.human or self.game.players[seat] == "You"
+
     def compose(self) -> ComposeResult:
         yield Line(id="replay-top")
         with Horizontal(id="replay-main"):
@@ -511,6 +564,17 @@ class ReplayScreen(Screen[None]):
             if state.contract is not None:
                 bar.append(" · ")
                 bar.append(contract_text(state.contract, self.deck, short=True), style="bold")
+        elif state.is_ramsch:
+            bar.append(" · Ramsch", style="bold")
+        elif state.phase == Phase.PUSH:
+            bar.append(" · Schieberamsch", style="bold")
+        if state.kontra:
+            bar.append(f" · {kontra_name(state.kontra)}", style="bold red")
+        if state.bock > 1:
+            bar.append(" · " + _("Bock ×{count}").format(count=state.bock),
+                       style="bold magenta")
+        if not state.rules.is_tournament:
+            bar.append(" · " + _("rules {rules}").format(rules=state.rules.name), style="dim")
         self.query_one("#replay-top", Line).show(bar)
 
     def _draw_hand(self, state: GameState, seat: int) -> None:
@@ -546,7 +610,7 @@ class ReplayScreen(Screen[None]):
         if state.trick:
             return state.leader, state.trick, -1
         if self.step > 0 and state.last_trick is not None:
-            _, action = state.history[-1]
+            _seat, action = state.history[-1]
             before = self.states[self.step - 1]
             if isinstance(action, Play) and before.trick:
                 t = state.last_trick
@@ -566,8 +630,9 @@ class ReplayScreen(Screen[None]):
         elif cards:
             note = _("Trick {number} of 10").format(number=state.tricks_played + 1)
         elif state.phase == Phase.PLAYING:
-            note = _("Trick {number}: {name} leads").format(number=state.tricks_played + 1,
-                                                            name=self.names[state.to_move])
+            note = (_("Trick {number}: you lead") if self._you(state.to_move)
+                    else _("Trick {number}: {name} leads")).format(
+                number=state.tricks_played + 1, name=self.names[state.to_move])
         elif state.phase == Phase.BIDDING:
             note = _("Bidding")
         elif state.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
@@ -596,7 +661,7 @@ class ReplayScreen(Screen[None]):
             for i, (seat, action) in enumerate(self.game.state.history):
                 before, after = self.states[i], self.states[i + 1]
                 lines.append(f"{i + 1:>2} " + log_entry(before, after, seat, action, short,
-                                                        self.deck))
+                                                        self.deck, you=self._you(seat)))
             self._lines = lines
         return self._lines
 
@@ -622,7 +687,7 @@ class ReplayScreen(Screen[None]):
         else:
             seat, action = state.history[-1]
             words = action_words(self.states[self.step - 1], seat, action, self.names,
-                                 self.deck)
+                                 self.deck, you=self._you(seat))
             _leader, cards, winner = self._shown_trick(state)
             if winner >= 0:
                 line = fill(_("Step {step} of {steps}: {action} · trick to {name} (+{points})"),
@@ -656,6 +721,9 @@ class ReplayScreen(Screen[None]):
             Phase.DECLARE: _("Next: {name} to name the game"),
             Phase.PLAYING: _("Next: {name} to lead") if not state.trick
             else _("Next: {name} to play"),
+            Phase.KONTRA: _("Next: {name} to double or let the game stand"),
+            Phase.PUSH: (_("Next: {name} to push two cards on") if state.picked_up
+                         else _("Next: {name} to take the skat or pass it on")),
         }.get(state.phase, _("Next: {name}"))
         out = fill(what, name=who)
         if state.phase == Phase.PLAYING and self.step == self.last:
@@ -670,6 +738,19 @@ class ReplayScreen(Screen[None]):
     def _skat_text(self, state: GameState) -> Text:
         out = Text(_("Skat:") + " ")
         out.append_text(cards_line(sort_hand(state.deal.skat, state.game), self.deck))
+        if state.soloist < 0 and (state.phase == Phase.PUSH or state.is_ramsch):
+            # A Ramsch (Schieberamsch: pushed on) goes to the last trick's winner.
+            if state.phase == Phase.PUSH and state.picked_up:
+                out.append("  " + _("(taken by {name})").format(name=self.names[state.to_move]),
+                           style="dim")
+            elif state.skat != state.deal.skat:
+                n = state.pushes
+                out.append_text(fill("  " + ngettext("now {cards} (pushed {count} time)",
+                                                     "now {cards} (pushed {count} times)", n),
+                                     cards=cards_line(sort_hand(state.skat, state.game),
+                                                      self.deck),
+                                     count=str(n)))
+            return out
         if state.picked_up and state.phase >= Phase.DECLARE:
             out.append("  " + _("put back") + " ")
             out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))

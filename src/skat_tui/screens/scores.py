@@ -1,5 +1,9 @@
 """The local leaderboard: dailies by date, best matches, per-player averages.
 
+Matches under house rules (pub) are kept apart from tournament ones: ``p``
+switches the best matches and the averages between them, as ``skat scores
+--rules pub`` does (the dailies are always tournament matches).
+
 The numbers are :class:`skat_tui.leaderboard.Leaderboard`'s reports; damaged
 rows are left out by it and its warnings are shown under the tables.  A
 database another program holds locked gives its message on the screen (``r``
@@ -104,6 +108,7 @@ class ScoresScreen(Screen[None]):
     CSS_PATH = "../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "toggle_scoring", N_("Standard / SF")),
+        Binding("p", "toggle_rules", N_("Pub / tournament")),
         Binding("r", "reload", N_("Reload")),
         Binding("escape", "close", N_("Back"), key_display="Esc"),
     ]
@@ -112,6 +117,8 @@ class ScoresScreen(Screen[None]):
         super().__init__()
         self.storage = storage if storage is not None else Storage()
         self.scoring = Scoring.SEEGER_FABIAN
+        self.pub = False
+        """Show the matches played under house rules instead of tournament ones."""
         self.error: str | None = None
         self.warnings: list[str] = []
 
@@ -123,8 +130,7 @@ class ScoresScreen(Screen[None]):
             yield Static(id="scores-daily")
             yield Static(id="scores-best-heading", classes="scores-heading")
             yield Static(id="scores-best")
-            yield Static(_("Players (points per deal, soloist games won)"),
-                         classes="scores-heading")
+            yield Static(id="scores-players-heading", classes="scores-heading")
             yield Static(id="scores-players")
         yield Static(id="scores-warnings", classes="list-note -empty")
         yield Footer(show_command_palette=False)
@@ -143,8 +149,8 @@ class ScoresScreen(Screen[None]):
         warnings: list[str] = []
         try:
             dailies = board.daily_results()
-            best = board.best_matches(BEST_LIMIT, self.scoring)
-            stats = board.player_stats()
+            best = board.best_matches(BEST_LIMIT, self.scoring, pub=self.pub)
+            stats = board.player_stats(pub=self.pub)
         except LeaderboardError as e:
             self.error = str(e)
         else:
@@ -157,8 +163,17 @@ class ScoresScreen(Screen[None]):
             warnings = board.warnings + warnings
             board.close()
         self.warnings = warnings
+        if self.pub:
+            best_heading = _("Best matches under house rules ({scoring})")
+            players_heading = _("Players under house rules (points per deal, soloist games "
+                                "won)")
+        else:
+            best_heading = _("Best matches, tournament rules ({scoring})")
+            players_heading = _("Players, tournament rules (points per deal, soloist games "
+                                "won)")
         self.query_one("#scores-best-heading", Static).update(
-            _("Best matches ({scoring})").format(scoring=_(SCORING_LABELS[self.scoring])))
+            best_heading.format(scoring=_(SCORING_LABELS[self.scoring])))
+        self.query_one("#scores-players-heading", Static).update(players_heading)
         message = self.query_one("#scores-message", Static)
         if self.error is not None:
             message.update(Text.assemble(
@@ -174,13 +189,17 @@ class ScoresScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "toggle_scoring":
+        if action in ("toggle_scoring", "toggle_rules"):
             return True if self.error is None else None
         return True
 
     def action_toggle_scoring(self) -> None:
         self.scoring = (Scoring.STANDARD if self.scoring == Scoring.SEEGER_FABIAN
                         else Scoring.SEEGER_FABIAN)
+        self.load()
+
+    def action_toggle_rules(self) -> None:
+        self.pub = not self.pub
         self.load()
 
     def action_reload(self) -> None:

@@ -26,27 +26,13 @@ from ..settings import (
     SPEED_LABELS,
     SPEEDS,
     Settings,
+    rule_choice,
+    rule_options,
+    with_rule_choice,
 )
-
-RULE_CHOICES: dict[str, tuple[str, str, dict[str, object]]] = {
-    "tournament": (N_("Tournament (ISkO)"), "tournament", {}),
-    "pub": (N_("Pub: Kontra/Re, Ramsch, Bock"), "pub", {}),
-    "pub-schiebe": (N_("Pub with Schieberamsch"), "pub", {"ramsch": "schieberamsch"}),
-}
-"""The rule sets the dialog offers: a label, a rule set name and the switches
-changed from it (docs/rules.md lists every switch)."""
-
 
 AUTOMATIC = N_("From the environment ({language})")
 """The language entry that follows LC_ALL / LC_MESSAGES / LANG."""
-
-
-def rule_choice(settings: Settings) -> str:
-    """The dialog's entry for the settings' rule set ('custom' if none fits)."""
-    for key, (_label, name, switches) in RULE_CHOICES.items():
-        if settings.rules == name and settings.rule_switches == switches:
-            return key
-    return "custom"
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -116,10 +102,14 @@ class SettingsScreen(ModalScreen[Settings | None]):
             )
             yield self._row(
                 _("Rules"),
-                Select([(_(label), key) for key, (label, _n, _s) in RULE_CHOICES.items()]
-                       + ([(_("Custom (settings.json)"), "custom")]
-                          if rule_choice(s) == "custom" else []),
-                       value=rule_choice(s), id="set-rules", allow_blank=False, compact=True),
+                Select(rule_options(s), value=rule_choice(s), id="set-rules",
+                       allow_blank=False, compact=True),
+            )
+            yield self._row(
+                _("Card points"),
+                Select([(_("shown during play"), "on"), (_("hidden (count them)"), "off")],
+                       value="on" if s.card_points else "off", id="set-points",
+                       allow_blank=False, compact=True),
             )
             deal_options = sorted({*DEAL_COUNTS, s.deals})
             yield self._row(
@@ -150,20 +140,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
         typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
         name = refuse_hidden(typed, _("Your name")) if typed else self.settings.player_name
         deals = value("#set-deals")
-        choice = str(value("#set-rules"))
-        rules, switches = self.settings.rules, self.settings.rule_switches
-        if choice != rule_choice(self.settings) and choice in RULE_CHOICES:
-            _label, rules, switches = RULE_CHOICES[choice]
+        chosen = with_rule_choice(self.settings, str(value("#set-rules")))
         return replace(
-            self.settings,
+            chosen,
             player_name=name,
             deck=DeckStyle(str(value("#set-deck"))),
             bot_levels=(str(value("#set-left")), str(value("#set-right"))),
             speed=str(value("#set-speed")),
             scoring=str(value("#set-scoring")),
             deals=deals if isinstance(deals, int) else self.settings.deals,
-            rules=rules,
-            rule_switches=dict(switches),
+            card_points=value("#set-points") == "on",
             language=str(value("#set-language")),
         )
 

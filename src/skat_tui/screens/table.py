@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -42,7 +43,17 @@ from skat_core.rules import GameType, trick_points
 from skat_core.views import SeatView
 
 from ..controller import MatchController
-from ..deck import DeckStyle, card_style, card_text, cards_line, game_short, sort_hand
+from ..deck import (
+    LARGE_FACE,
+    DeckStyle,
+    FaceSize,
+    card_style,
+    card_text,
+    cards_line,
+    face_size,
+    game_short,
+    sort_hand,
+)
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import N_, _, ngettext
@@ -62,7 +73,7 @@ from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, Tr
 from .dialogs import ConfirmScreen, LastTrickScreen
 from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
-from .score_area import score_area
+from .score_area import points_taken, score_area
 from .table_log import PlayOn, fill, log_lines
 from .text import contract_text, kontra_name, lead_bold, led_text, position_name
 
@@ -112,6 +123,8 @@ def _bindings() -> list[BindingType]:
         Binding("L", "last_trick", N_("Last trick"), show=False),
         Binding("i", "hint", N_("Hint")),
         Binding("k", "kontra", N_("Kontra/Re")),
+        Binding("p", "no_kontra", N_("No doubling")),
+        Binding("enter", "no_kontra", N_("No doubling"), show=False),
         # claims and concessions (ISkO 4.4)
         Binding("a", "claim", N_("All mine")),
         Binding("a", "claim_any", N_("All mine"), show=False),
@@ -199,6 +212,18 @@ class TableScreen(Screen[None]):
         relabel(self.query_one("#actions", ContentSwitcher))
         self.refresh_table()
         self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        large = self.face == LARGE_FACE
+        if large != self.has_class("-large-cards"):
+            self.set_class(large, "-large-cards")  # the hand's height (app.tcss)
+            self.refresh_table()
+
+    @property
+    def face(self) -> FaceSize:
+        """How large the cards are drawn: larger on a large terminal."""
+        size = self.app.size
+        return face_size(size.width, size.height)
 
     def on_screen_suspend(self) -> None:
         self.controller.pause()
@@ -306,15 +331,16 @@ class TableScreen(Screen[None]):
         the score in sight while the other three play."""
         m = self.controller.match
         names = self.controller.names()
-        bar = Text(" " + _("Deal {number} of {deals} · dealer {name} sits out").format(
-            number=m.deal_number + 1, deals=m.config.deals, name=names[m.dealer]), style="bold")
+        # the viewer is the dealer
+        bar = Text(" " + _("Deal {number} of {deals} · You deal and sit out.").format(
+            number=m.deal_number + 1, deals=m.config.deals), style="bold")
         self.query_one("#topbar", Line).show(bar)
         self._draw_score()
         self.query_one("#actions", ContentSwitcher).current = "play"
-        playing = ", ".join(names[p] for p in m.seats)
+        first, second, third = (names[p] for p in m.seats)
         self.query_one("#play", PlayPanel).show(
-            Text(_("You deal and sit this deal out: {players} play.").format(players=playing),
-                 style="bold"),
+            Text(_("You deal and sit this deal out: {first}, {second} and {third} play.").format(
+                first=first, second=second, third=third), style="bold"),
             Text(""), Text(""),
         )
         self._refresh_footer()
@@ -436,8 +462,11 @@ class TableScreen(Screen[None]):
             panel.show(Text("\n").join([line1, line2]))
 
     def _draw_score(self) -> None:
-        area = score_area(self.controller.match, self._shown_names())
         panel = self.query_one("#score", Line)
+        taken = (points_taken(self._view, self._names_by_seat())
+                 if self.settings.card_points else [])
+        area = score_area(self.controller.match, self._shown_names(), taken,
+                          panel.content_region.height)
         panel.border_title = area.title
         panel.border_subtitle = area.subtitle
         panel.show(area.text)
@@ -486,6 +515,8 @@ class TableScreen(Screen[None]):
                     name=by_seat[winner], points=pts)
         elif view.phase == Phase.PLAYING:
             note = _("First lead: {name}").format(name=by_seat[view.to_move])
+        elif view.phase == Phase.KONTRA:
+            note = _("Kontra? Then {name} leads").format(name=by_seat[0])
         elif view.phase == Phase.BIDDING:
             note = _("Bidding")
         elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
@@ -514,6 +545,7 @@ class TableScreen(Screen[None]):
             places=view.phase >= Phase.PLAYING and view.contract is not None,
             note=note,
             deck=self.deck,
+            size=self.face,
         )
 
     def _draw_actions(self, view: SeatView) -> None:
@@ -628,6 +660,8 @@ class TableScreen(Screen[None]):
             return ""
         name = self._names_by_seat()[view.to_move]
         player = self.controller.match.seats[view.to_move]
+        if view.to_move == view.seat:
+            return _("Your turn.")
         if self.controller.is_human(player):
             return _("Waiting for {name}.").format(name=name)
         return _("{name} is thinking…").format(name=name)
@@ -747,6 +781,14 @@ class TableScreen(Screen[None]):
                   "it on unseen · g grand hand instead") if GRAND_HAND in view.legal else
                 _("Schieberamsch: u take the skat and push two on (each push doubles) · w pass "
                   "it on unseen"))
+        elif view.phase == Phase.KONTRA and mine:
+            offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
+            call = kontra_name(offer.level) if offer is not None else ""
+            status = lead_bold(_("Before the first card: k says {call}, p or Enter lets the "
+                                 "game stand.").format(call=call))
+        elif view.phase == Phase.KONTRA:
+            status.append(_("{name} may double before the first card…").format(
+                name=by_seat[view.to_move]))
         elif view.phase == Phase.PLAYING and mine:
             if view.contract is not None and view.contract.ramsch:
                 status.append_text(lead_bold(
@@ -761,8 +803,12 @@ class TableScreen(Screen[None]):
             else:
                 status.append_text(lead_bold(_("Your lead. Play any card.")))
         elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
-            status.append(_("{name} won the bidding at {bid} and is choosing the game…").format(
-                name=by_seat[view.soloist], bid=view.bid), style="bold")
+            if view.soloist == view.seat:
+                status.append(_("You won the bidding at {bid} and are choosing the game…")
+                              .format(bid=view.bid), style="bold")
+            else:
+                status.append(_("{name} won the bidding at {bid} and is choosing the game…")
+                              .format(name=by_seat[view.soloist], bid=view.bid), style="bold")
         else:
             status.append(self._waiting_text(view))
         tricks = Text()
@@ -805,6 +851,7 @@ class TableScreen(Screen[None]):
             selected=frozenset(self.selected) if choosing else frozenset(),
             cursor=cursor,
             keys=cursor_on and (playable is not None or choosing),
+            size=self.face,
         )
 
     # -- keys and buttons -------------------------------------------------------
@@ -866,6 +913,8 @@ class TableScreen(Screen[None]):
             # Only while the rules offer a doubling to this seat (the engine's
             # legal actions say when: docs/rules.md, Kontra and Re).
             return any(isinstance(a, Kontra) for a in legal)
+        if action == "no_kontra":
+            return phase == Phase.KONTRA and PASS in legal
         if action == "last_trick":
             if phase < Phase.PLAYING:
                 return False
@@ -1040,6 +1089,9 @@ class TableScreen(Screen[None]):
             self.app.bell()
             return
         self._act(offer)
+
+    def action_no_kontra(self) -> None:
+        self._act(PASS)
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
         view = self._view

@@ -34,7 +34,7 @@ from skat_core.views import SeatView
 
 from ..deck import DeckStyle, card_chip
 from ..i18n import _
-from .text import contract_text, tricks_so_far
+from .text import contract_text, kontra_name, tricks_so_far
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,8 @@ def log_lines(
     plays = 0
     claimed = False
     gave_up = False
+    declared = False
+    level = 0
 
     def play_on(at: int) -> None:
         for note in notes.get(at, ()):
@@ -111,6 +113,11 @@ def log_lines(
                                   name=name, value=str(v)))
             case Hold():
                 lines.append(_say(you, _("You say yes."), _("{name} says yes."), name=name))
+            case Pass() if declared:
+                # Kontra before the first card (house rule): a pass lets the game stand.
+                call = Text(kontra_name(level + 1), style="bold")
+                lines.append(_say(you, _("You say no {call}."), _("{name} says no {call}."),
+                                  "dim", name=name, call=call))
             case Pass():
                 lines.append(_say(you, _("You pass."), _("{name} passes."), "dim", name=name))
             case PickUpSkat():
@@ -146,7 +153,8 @@ def log_lines(
                 gave_up = True
                 lines.append(_say(you, _("You give up."), _("{name} gives up."), name=name))
             case Kontra():
-                call = Text(action.name, style="bold red")
+                level = action.level
+                call = Text(kontra_name(level), style="bold red")
                 lines.append(_say(you, _("You say {call}."), _("{name} says {call}."),
                                   name=name, call=call))
             case Push(cards=cards):
@@ -157,6 +165,8 @@ def log_lines(
                                   _("{name} passes the skat on."), "dim", name=name))
             case _:
                 continue
+        if isinstance(action, Declare):
+            declared = True
         if isinstance(action, Play | Declare):
             gave_up = False  # a give-up refused by the partner is over once play goes on
     play_on(plays)

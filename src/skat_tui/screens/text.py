@@ -42,7 +42,7 @@ def led_text(view: SeatView, deck: DeckStyle) -> str:
     game = view.contract.game
     if game != GameType.NULL and (card.is_jack or card.suit == game.trump_suit):
         return _("trump")
-    if deck == DeckStyle.GERMAN:
+    if deck.is_german:
         return suit_name(card.suit, deck)
     return f"{suit_symbol(card.suit, deck)} {suit_name(card.suit, deck).lower()}"
 
@@ -146,7 +146,7 @@ def _explain_ramsch(ramsch: RamschResult, bock: int) -> str:
     if ramsch.jungfrau:
         parts.append(_("Jungfrau × {factor}").format(factor=1 << ramsch.jungfrau))
     if ramsch.pushes:
-        parts.append(ngettext("pushed once × {factor}", "pushed {count} times × {factor}",
+        parts.append(ngettext("{count} push × {factor}", "{count} pushes × {factor}",
                               ramsch.pushes).format(count=ramsch.pushes,
                                                     factor=1 << ramsch.pushes))
     if bock > 1:
