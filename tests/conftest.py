@@ -3,7 +3,16 @@ that file."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
+
+# The tests read English whatever the language of whoever runs them: the
+# environment says C, and the settings the command line reads when it is
+# imported are none of the real user's (tests/tui/conftest.py gives each
+# test its own directory as well).
+os.environ["LC_ALL"] = "C.UTF-8"
+os.environ.setdefault("SKAT_CONFIG_DIR", tempfile.mkdtemp(prefix="skat-test-config-"))
 
 import pytest
 

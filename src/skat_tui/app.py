@@ -42,7 +42,7 @@ from skat_core.seeds import SeedKind, parse_seed
 
 from .controller import BotFactory, PlayerSpec
 from .crash import run_reporting
-from .i18n import _
+from .i18n import N_, _, choose_language, set_language
 from .match_start import DAILY_LEVEL, ELSEWHERE, NOT_SAVED, describe_saved
 from .navigation import NavigationApp
 from .screens import TooSmallScreen
@@ -72,9 +72,9 @@ class SkatApp(NavigationApp):
     CSS_PATH: ClassVar[CSSPathType] = ["styles/app.tcss", "styles/menus.tcss"]
     TITLE = "Skat"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
-        Binding("f2", "settings", "Settings", show=False),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        Binding("q", "quit", N_("Quit")),
+        Binding("f2", "settings", N_("Settings"), show=False),
     ]
 
     def __init__(
@@ -163,7 +163,8 @@ class SkatApp(NavigationApp):
                 self.action_hotseat()
         self._check_size(self.size)
         if self.notice:
-            self.notify(self.notice, title="Settings", severity="warning", timeout=10, markup=False)
+            self.notify(self.notice, title=_("Settings"), severity="warning", timeout=10,
+                        markup=False)
 
     def on_unmount(self) -> None:
         """The app is gone: the match stays saved and another skat may resume it."""
@@ -207,6 +208,7 @@ def run_app(
     """
     path = default_path()
     stored, notice = load_settings(path)
+    set_language(choose_language(stored.language))
     settings = stored
     if deals is not None:
         settings = replace(settings, deals=deals)
@@ -224,17 +226,17 @@ def run_app(
         if spec.kind == SeedKind.DAILY and start == "match":
             start, day, seed = "daily", spec.day, None
             if deals is not None or level is not None or scoring is not None or rules:
-                ignored = ("A daily is always 9 deals against two normal bots, Seeger-Fabian, "
-                           "tournament rules: --deals, --level, --scoring and --rules do not "
-                           "apply to it.")
+                ignored = _("A daily is always 9 deals against two normal bots, "
+                            "Seeger-Fabian, tournament rules: --deals, --level, --scoring and "
+                            "--rules do not apply to it.")
                 notice = f"{notice}\n{ignored}" if notice else ignored
     busy = storage.match_in_use() if start != "menu" else None
     if busy is not None:
         raise busy
     if start == "resume" and not storage.current_path.exists():
         raise NothingToResume(
-            f"There is no unfinished match to resume (nothing saved in {storage.home}). "
-            "Start one with `skat`."
+            _("There is no unfinished match to resume (nothing saved in {path}). Start one with "
+              "`skat`.").format(path=storage.home)
         )
     app = SkatApp(
         settings, settings_path=path, seed=seed, notice=notice, stored=stored, storage=storage,

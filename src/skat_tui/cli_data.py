@@ -18,7 +18,7 @@ from skat_core.game import GameState
 from skat_core.match import Scoring
 from skat_core.records.jsontext import escape_surrogates
 
-from .i18n import ngettext
+from .i18n import _, format_number, format_percent, format_signed, ngettext
 from .safe_text import terminal
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class _Game:
 
 def _warn(lines: Iterable[str]) -> None:
     for line in lines:
-        click.echo(terminal(f"warning: {line}"), err=True)
+        click.echo(terminal(_("warning: {message}").format(message=line)), err=True)
 
 
 def _storage(home: str | None) -> Storage:
@@ -59,19 +59,18 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 home_option = click.option(
     "--home", type=click.Path(file_okay=False), default=None, envvar="SKAT_HOME",
-    help="Data directory (default: $SKAT_HOME or the platform's user data directory).",
+    help=_("Data directory (default: $SKAT_HOME or the platform's user data directory)."),
 )
 
 
 # --- skat history ----------------------------------------------------------------
 
 
-@click.command("history")
+@click.command("history", help=_("List your finished deals: id, date, players, game and result."))
 @click.option("--limit", "-n", type=click.IntRange(min=0), default=30, show_default=True,
-              help="Show the newest N deals (0: all).")
+              help=_("Show the newest N deals (0: all)."))
 @home_option
 def history_command(limit: int, home: str | None) -> None:
-    """List your finished deals: id, date, players, game and result."""
     from .storage import StorageError
 
     storage = _storage(home)
@@ -82,36 +81,41 @@ def history_command(limit: int, home: str | None) -> None:
     _warn(listing.warnings)
     entries = listing.entries[-limit:] if limit else listing.entries
     if not entries:
-        click.echo(terminal(f"No finished deals yet ({storage.history_path})."))
+        click.echo(terminal(_("No finished deals yet ({path}).").format(path=storage.history_path)))
         return
     rows = [
         (e.id, e.local_date, " / ".join(e.players),
          e.game if e.soloist is None else f"{e.soloist}: {e.game}", e.result)
         for e in entries
     ]
-    click.echo(_table(("id", "date", "players (forehand first)", "game", "result"), rows))
+    click.echo(_table((_("id"), _("date"), _("players (forehand first)"), _("game"), _("result")),
+                      rows))
     if limit and len(listing.entries) > limit:
-        click.echo(f"({len(listing.entries) - limit} older deals: --limit 0 shows all)")
+        older = len(listing.entries) - limit
+        click.echo(ngettext("({count} older deal: --limit 0 shows all)",
+                            "({count} older deals: --limit 0 shows all)", older).format(
+                                count=format_number(older)))
 
 
 # --- skat scores -----------------------------------------------------------------
 
 
-@click.command("scores")
-@click.option("--csv", "as_csv", is_flag=True, help="Every finished match as CSV (one row per "
-              "player) on standard output.")
-@click.option("--day", default=None, help="Only this day's daily (YYYY-MM-DD).")
+@click.command("scores", help=_(
+    "The local leaderboard: dailies by date, best matches, averages per player."))
+@click.option("--csv", "as_csv", is_flag=True, help=_(
+    "Every finished match as CSV (one row per player) on standard output."))
+@click.option("--day", default=None, help=_("Only this day's daily (YYYY-MM-DD)."))
 @click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True,
-              help="Rows of best matches and dailies.")
+              help=_("Rows of best matches and dailies."))
 @click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
-              show_default=True, help="Seeger-Fabian or standard list for best matches.")
+              show_default=True, help=_("Seeger-Fabian or standard list for best matches."))
 @click.option("--rules", type=click.Choice(["tournament", "pub"]), default="tournament",
-              show_default=True, help="Best matches and averages of tournament matches or of "
-              "those under house rules (kept apart).")
+              show_default=True, help=_(
+                  "Best matches and averages of tournament matches or of those under house "
+                  "rules (kept apart)."))
 @home_option
 def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rules: str,
                    home: str | None) -> None:
-    """The local leaderboard: dailies by date, best matches, averages per player."""
     from .leaderboard import LeaderboardError
 
     storage = _storage(home)
@@ -136,47 +140,50 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rule
         board.close()
     _warn(dict.fromkeys(dailies.warnings + best.warnings + stats.warnings))
 
-    click.echo("Daily deals")
+    click.echo(_("Daily deals"))
     rows: list[tuple[object, ...]] = []
     for d in dailies.rows[:limit]:
         if d.scored is not None:
             humans = [p for p in d.scored.summary.players if p.is_human] or list(
                 d.scored.summary.players)
-            scored = ", ".join(f"{p.name} {p.seeger_fabian:+d}" for p in humans)
+            scored = ", ".join(f"{p.name} {format_signed(p.seeger_fabian)}" for p in humans)
         else:
-            scored = "started, not finished" if d.started_scored else "-"
+            scored = _("started, not finished") if d.started_scored else "-"
         rows.append((d.day, scored, len(d.practice)))
-    click.echo(_table(("day", "scored attempt (Seeger-Fabian)", "practice"), rows)
-               if rows else "  none yet")
+    click.echo(_table((_("day"), _("scored attempt (Seeger-Fabian)"), _("practice")), rows)
+               if rows else "  " + _("none yet"))
 
-    click.echo("\nBest matches")
-    label = "standard" if scoring == "standard" else "Seeger-Fabian"
+    click.echo("\n" + _("Best matches"))
+    label = _("standard") if scoring == "standard" else "Seeger-Fabian"
     rows = [(b.row.summary.finished_at[:10], b.player.name, b.points, b.row.summary.kind,
              b.row.summary.seed, b.row.summary.deals) for b in best.rows]
-    click.echo(_table(("date", "player", label, "kind", "seed", "deals"), rows)
-               if rows else "  none yet")
+    click.echo(_table((_("date"), _("player"), label, _("kind"), _("seed"), _("deals")), rows)
+               if rows else "  " + _("none yet"))
 
-    click.echo("\nPlayers")
+    click.echo("\n" + _("Players"))
     rows = []
     for s in stats.rows:
-        rate = f"{100 * s.solo_win_rate:.0f}% of {s.solo_games}" if s.solo_win_rate is not None \
-            else "-"
-        rows.append((s.name, s.seat, s.matches, s.deals, f"{s.points_per_deal:.1f}",
-                     f"{s.standard_per_deal:.1f}", rate))
-    click.echo(_table(("player", "seat", "matches", "deals", "SF/deal", "std/deal",
-                       "soloist won"), rows) if rows else "  none yet")
+        rate = _("{percent} of {games}").format(
+            percent=format_percent(s.solo_win_rate), games=format_number(s.solo_games)) \
+            if s.solo_win_rate is not None else "-"
+        rows.append((s.name, s.seat, s.matches, s.deals, format_number(s.points_per_deal, 1),
+                     format_number(s.standard_per_deal, 1), rate))
+    click.echo(_table((_("player"), _("seat"), _("matches"), _("deals"), _("SF/deal"),
+                       _("std/deal"), _("soloist won")), rows) if rows else "  " + _("none yet"))
 
 
 # --- skat stats ------------------------------------------------------------------
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    return format_percent(part / whole) if whole else "-"
 
 
 def _unplaced(n: int) -> str:
-    deals = "older deal does not" if n == 1 else "older deals do not"
-    return f"({n} {deals} say who sat where: --player NAME counts them for NAME)"
+    return ngettext(
+        "({count} older deal does not say who sat where: --player NAME counts it for NAME)",
+        "({count} older deals do not say who sat where: --player NAME counts them for NAME)",
+        n).format(count=format_number(n))
 
 
 def _stats_text(stats: Any) -> str:
@@ -185,48 +192,57 @@ def _stats_text(stats: Any) -> str:
 
     assert isinstance(stats, Statistics)
     f = stats.overall
-    out = [f"Statistics · {stats.filters.describe()}",
-           f"Deals played: {f.deals} ({f.passed_in} passed in) · points per deal: "
-           f"{f.per_deal():.1f} Seeger-Fabian, {f.per_deal(Scoring.STANDARD):.1f} standard"]
+    out = [_("Statistics · {filters}").format(filters=stats.filters.describe()),
+           _("Deals played: {deals} ({passed} passed in) · points per deal: {sf} Seeger-Fabian, "
+             "{standard} standard").format(
+               deals=format_number(f.deals), passed=format_number(f.passed_in),
+               sf=format_number(f.per_deal(), 1),
+               standard=format_number(f.per_deal(Scoring.STANDARD), 1))]
     if stats.unplaced:
         out.append(_unplaced(stats.unplaced))
-    out.append("\nSoloist games")
+    out.append("\n" + _("Soloist games"))
     rows: list[tuple[object, ...]] = [
-        (g.game, g.played, g.won, g.lost, _percent(g.won, g.played), f"{g.average_value:.1f}")
+        (g.game, g.played, g.won, g.lost, _percent(g.won, g.played),
+         format_number(g.average_value, 1))
         for g in f.games
     ]
     if f.games:
-        rows.append(("all", f.solo_games, f.solo_won, f.solo_games - f.solo_won,
+        rows.append((_("all"), f.solo_games, f.solo_won, f.solo_games - f.solo_won,
                      _percent(f.solo_won, f.solo_games),
-                     f"{f.solo_value_sum / f.solo_games:.1f}"))
-        out.append(_table(("game", "played", "won", "lost", "won %", "avg value"), rows))
+                     format_number(f.solo_value_sum / f.solo_games, 1)))
+        out.append(_table((_("game"), _("played"), _("won"), _("lost"), _("won %"),
+                           _("avg value")), rows))
     else:
-        out.append("  none")
-    out.append(f"Lost overbid: {f.overbid} of {f.solo_games}")
-    out.append("\nSchneider and schwarz (suit and grand games)")
-    out.append(_table(("side", "made schneider", "made schwarz", "got schneider",
-                       "got schwarz"),
+        out.append("  " + _("none"))
+    out.append(_("Lost overbid: {overbid} of {games}").format(
+        overbid=format_number(f.overbid), games=format_number(f.solo_games)))
+    out.append("\n" + _("Schneider and schwarz (suit and grand games)"))
+    out.append(_table((_("side"), _("made schneider"), _("made schwarz"), _("got schneider"),
+                       _("got schwarz")),
                       [(side, e.made_schneider, e.made_schwarz, e.got_schneider, e.got_schwarz)
-                       for side, e in (("soloist", f.as_soloist),
-                                       ("defender", f.as_defender))]))
-    out.append(f"\nDefence: {f.defences} games, {f.defences_won} won "
-               f"({_percent(f.defences_won, f.defences)})")
-    out.append("\nBy bot level faced")
-    rows = [(level, g.deals, f"{g.per_deal():.1f}", g.solo_games,
+                       for side, e in ((_("soloist"), f.as_soloist),
+                                       (_("defender"), f.as_defender))]))
+    out.append("\n" + ngettext("Defence: {games} game, {won} won ({percent})",
+                               "Defence: {games} games, {won} won ({percent})",
+                               f.defences).format(
+        games=format_number(f.defences), won=format_number(f.defences_won),
+        percent=_percent(f.defences_won, f.defences)))
+    out.append("\n" + _("By bot level faced"))
+    rows = [(level, g.deals, format_number(g.per_deal(), 1), g.solo_games,
              _percent(g.solo_won, g.solo_games), g.overbid,
              _percent(g.defences_won, g.defences)) for level, g in stats.by_level]
-    out.append(_table(("level", "deals", "SF/deal", "soloist", "won", "overbid",
-                       "defence won"), rows) if rows else "  none")
-    out.append("\nDays")
-    rows = [(d.day, d.deals, d.seeger_fabian, f"{d.per_deal():.1f}", d.standard)
+    out.append(_table((_("level"), _("deals"), _("SF/deal"), _("soloist"), _("won"),
+                       _("overbid"), _("defence won")), rows) if rows else "  " + _("none"))
+    out.append("\n" + _("Days"))
+    rows = [(d.day, d.deals, d.seeger_fabian, format_number(d.per_deal(), 1), d.standard)
             for d in stats.days]
-    out.append(_table(("day", "deals", "SF", "SF/deal", "standard"), rows)
-               if rows else "  none")
-    out.append("\nDailies")
-    rows = [(a.day, {True: "scored", False: "practice", None: "-"}[a.scored], a.deals,
-             f"{a.seeger_fabian:+d}", f"{a.standard:+d}") for a in stats.dailies]
-    out.append(_table(("day", "attempt", "deals", "SF", "standard"), rows)
-               if rows else "  none")
+    out.append(_table((_("day"), _("deals"), _("SF"), _("SF/deal"), _("standard")), rows)
+               if rows else "  " + _("none"))
+    out.append("\n" + _("Dailies"))
+    rows = [(a.day, {True: _("scored"), False: _("practice"), None: "-"}[a.scored], a.deals,
+             format_signed(a.seeger_fabian), format_signed(a.standard)) for a in stats.dailies]
+    out.append(_table((_("day"), _("attempt"), _("deals"), _("SF"), _("standard")), rows)
+               if rows else "  " + _("none"))
     return "\n".join(out)
 
 
@@ -238,34 +254,34 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+        raise click.BadParameter(
+            _("{value} is not a date (YYYY-MM-DD)").format(value=repr(value))) from None
 
 
-@click.command("stats")
-@click.option("--csv", "as_csv", is_flag=True,
-              help="Every figure as CSV on standard output: group, section, item, measure, "
-                   "value.")
+@click.command("stats", help=_(
+    "Statistics of your play from the history: soloist games by type, overbids, schneider "
+    "and schwarz, points per deal, defence, days, dailies, by bot level."))
+@click.option("--csv", "as_csv", is_flag=True, help=_(
+    "Every figure as CSV on standard output: group, section, item, measure, value."))
 @click.option("--from", "start", default=None, metavar="DATE", callback=_day,
-              help="Only deals from this day on (YYYY-MM-DD, UTC).")
+              help=_("Only deals from this day on (YYYY-MM-DD, UTC)."))
 @click.option("--to", "end", default=None, metavar="DATE", callback=_day,
-              help="Only deals up to this day (YYYY-MM-DD, UTC).")
-@click.option("--kind", "kinds", multiple=True, metavar="KIND",
-              help="Only matches of this kind: daily, seeded, random, hotseat (or any kind "
-                   "the history holds); repeat for several.")
+              help=_("Only deals up to this day (YYYY-MM-DD, UTC)."))
+@click.option("--kind", "kinds", multiple=True, metavar="KIND", help=_(
+    "Only matches of this kind: daily, seeded, random, hotseat (or any kind the history "
+    "holds); repeat for several."))
 @click.option("--player", default=None, metavar="NAME",
-              help="Only this player's seats (default: every human seat).")
+              help=_("Only this player's seats (default: every human seat)."))
 @home_option
 def stats_command(as_csv: bool, start: Any, end: Any, kinds: tuple[str, ...],
                   player: str | None, home: str | None) -> None:
-    """Statistics of your play from the history: soloist games by type, overbids,
-    schneider and schwarz, points per deal, defence, days, dailies, by bot level."""
     import csv
 
     from .stats import CSV_COLUMNS, Filters, compute, csv_rows, load_history
     from .storage import StorageError
 
     if start is not None and end is not None and start > end:
-        raise click.BadParameter("--from is after --to", param_hint="'--from'")
+        raise click.BadParameter(_("--from is after --to"), param_hint="'--from'")
     storage = _storage(home)
     try:
         history = load_history(storage)
@@ -279,11 +295,12 @@ def stats_command(as_csv: bool, start: Any, end: Any, kinds: tuple[str, ...],
         writer.writerows(csv_rows(stats))
         return
     if not history.deals:
-        click.echo(f"No finished deals yet ({storage.history_path}): play a match and "
-                   "its statistics appear here.")
+        click.echo(_("No finished deals yet ({path}): play a match and its statistics "
+                     "appear here.").format(path=storage.history_path))
         return
     if stats.empty:
-        click.echo(f"No deals of yours match {stats.filters.describe()}.")
+        click.echo(_("No deals of yours match {filters}.").format(
+            filters=stats.filters.describe()))
         if stats.unplaced:
             click.echo(_unplaced(stats.unplaced))
         return
@@ -304,7 +321,7 @@ def _games_in_file(path: Path) -> list[_Game]:
         text = read_text_file(path)
     except FileRefused as e:
         raise click.ClickException(str(e)) from None
-    kind, _ = record_format(text)
+    kind, _rest = record_format(text)
     games: list[_Game] = []
     try:
         if kind == "iss":
@@ -322,11 +339,13 @@ def _games_in_file(path: Path) -> list[_Game]:
                 state = state_from_record(entry.record, line_of=entry.line_of)
                 games.append(_record_game(entry.record, state))
         elif kind == "unknown":
-            raise click.ClickException(f"{path}: neither JSON game records nor ISS lines")
+            raise click.ClickException(
+                _("{path}: neither JSON game records nor ISS lines").format(path=path))
     except RecordError as e:
         raise click.ClickException(f"{path}: {e}") from None
     if not games:
-        raise click.ClickException(f"{path}: the file holds no game records")
+        raise click.ClickException(
+            _("{path}: the file holds no game records").format(path=path))
     return games
 
 
@@ -352,7 +371,8 @@ def _history_game(storage: Storage, entry_id: str) -> _Game:
         state = state_from_record(entry.record)
     except RecordError as e:
         raise click.ClickException(
-            f"history entry {entry_id} ({storage.history_path}, line {entry.id}): {e}"
+            _("history entry {id} ({path}, line {line}): {error}").format(
+                id=entry_id, path=storage.history_path, line=entry.id, error=e)
         ) from None
     game = _record_game(entry.record, state)
     return _Game(game.state, game.players, game.game_id or entry.id, game.meta)
@@ -367,21 +387,18 @@ def _iss_date(value: Any) -> str | None:
     return value
 
 
-@click.command("export")
+@click.command("export", help=_(
+    "Export deals as ISS lines or JSON records.\n\n"
+    "Each SOURCE is a history id (as `skat history` lists them) or a record file (JSON or "
+    "ISS). One JSON record is written as readable JSON, several as JSON Lines."))
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["iss", "json"]), default="json",
-              show_default=True, help="ISS lines or our JSON records.")
+              show_default=True, help=_("ISS lines or our JSON records."))
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file (replaced atomically) instead of standard output.")
+              help=_("Write to this file (replaced atomically) instead of standard output."))
 @home_option
 def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
                    home: str | None) -> None:
-    """Export deals as ISS lines or JSON records.
-
-    Each SOURCE is a history id (as `skat history` lists them) or a record
-    file (JSON or ISS).  One JSON record is written as readable JSON, several
-    as JSON Lines.
-    """
     from skat_core.records import dumps, record_from_state, to_iss
     from skat_core.records.files import is_file_path
 
@@ -396,10 +413,12 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
         elif number(source) is not None:
             games.append(_history_game(storage, source))
         elif len(source) > 255:
-            raise click.ClickException(f"{shown(source)}: the file name is too long")
+            raise click.ClickException(
+                _("{source}: the file name is too long").format(source=shown(source)))
         else:
-            raise click.ClickException(f"{shown(source)}: neither a history id (a number, see "
-                                       "`skat history`) nor a file that exists")
+            raise click.ClickException(_(
+                "{source}: neither a history id (a number, see `skat history`) nor a file "
+                "that exists").format(source=shown(source)))
     out: list[str] = []
     try:
         for g in games:
@@ -410,7 +429,7 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
                 record = record_from_state(g.state, g.players, g.meta, game_id=g.game_id)
                 out.append(dumps(record, one_line=len(games) > 1))
     except (RecordError, ValueError) as e:
-        raise click.ClickException(f"cannot export: {e}") from None
+        raise click.ClickException(_("cannot export: {error}").format(error=e)) from None
     text = escape_surrogates("\n".join(out) + "\n")
     if output is None:
         # records keep what they contain; only a terminal gets them made harmless
@@ -421,9 +440,11 @@ def export_command(sources: tuple[str, ...], fmt: str, output: str | None,
     try:
         write_atomically(Path(output), text.encode("utf-8"))
     except OSError as e:
-        raise click.ClickException(f"cannot write {output}: {e.strerror or e}") from None
-    written = ngettext("{n} deal written to {path}", "{n} deals written to {path}", len(games))
-    click.echo(terminal(written.format(n=len(games), path=output)), err=True)
+        raise click.ClickException(_("cannot write {path}: {error}").format(
+            path=output, error=e.strerror or e)) from None
+    click.echo(terminal(ngettext("{count} deal written to {path}",
+                                 "{count} deals written to {path}", len(games)).format(
+        count=format_number(len(games)), path=output)), err=True)
 
 
 def register(group: click.Group) -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from .i18n import _
+
 
 def _server_dir(data: str | None) -> Path:
     from .storage import data_dir
@@ -21,49 +23,49 @@ def _warn_open(host: str, tls: bool) -> None:
     from skat_net.host import is_loopback
 
     if not is_loopback(host):
-        click.echo(f"Listening on {host}: anyone who can reach this address may connect and "
-                   "join with an invitation code.", err=True)
+        click.echo(_("Listening on {host}: anyone who can reach this address may connect and "
+                     "join with an invitation code.").format(host=host), err=True)
         if not tls:
-            click.echo("Without --certfile/--keyfile the traffic is not encrypted: on the "
-                       "internet put a TLS reverse proxy in front (docs/protocol.md).", err=True)
+            click.echo(_("Without --certfile/--keyfile the traffic is not encrypted: on the "
+                         "internet put a TLS reverse proxy in front (docs/protocol.md)."),
+                       err=True)
 
 
 def register(main: click.Group, bench: click.Group) -> None:
-    @main.command()
+    @main.command(help=_("Run a table server (Ctrl+C stops it; every table is kept)."))
     @click.option("--host", default="127.0.0.1", show_default=True,
-                  help="Address to listen on; anything but localhost must be given here "
-                       "(0.0.0.0: every address of this machine).")
+                  help=_("Address to listen on; anything but localhost must be given here "
+                       "(0.0.0.0: every address of this machine)."))
     @click.option("--port", default=7878, show_default=True, type=int)
     @click.option("--data", default=None, metavar="DIR",
-                  help="Where the tables are saved (default: the data directory's server/).")
+                  help=_("Where the tables are saved (default: the data directory's server/)."))
     @click.option("--certfile", default=None, type=click.Path(exists=True, dir_okay=False),
-                  help="TLS certificate (PEM): clients then connect with wss://.")
+                  help=_("TLS certificate (PEM): clients then connect with wss://."))
     @click.option("--keyfile", default=None, type=click.Path(exists=True, dir_okay=False),
-                  help="The certificate's private key (PEM), if not in --certfile.")
+                  help=_("The certificate's private key (PEM), if not in --certfile."))
     @click.option("--bot-delay", default=0.7, show_default=True, type=float,
-                  help="Seconds a bot's action takes at least, so people can follow.")
+                  help=_("Seconds a bot's action takes at least, so people can follow."))
     @click.option("--bot-workers", default=1, show_default=True, type=int,
-                  help="Processes the bots think in.")
+                  help=_("Processes the bots think in."))
     @click.option("--max-tables", default=400, show_default=True, type=int)
     @click.option("--max-connections", default=1500, show_default=True, type=int)
     @click.option("--max-per-address", default=64, show_default=True, type=int,
-                  help="Connections from one IP address (raise it behind a reverse proxy).")
+                  help=_("Connections from one IP address (raise it behind a reverse proxy)."))
     @click.option("--no-fsync", is_flag=True,
-                  help="Save without syncing to disk: still whole after a killed server, "
-                       "not after a power cut.")
+                  help=_("Save without syncing to disk: still whole after a killed server, "
+                       "not after a power cut."))
     @click.option("--stats", default=None, metavar="FILE", hidden=True,
-                  help="On stopping, write the server's figures there (skat bench server).")
+                  help=_("On stopping, write the server's figures there (skat bench server)."))
     def serve(host: str, port: int, data: str | None, certfile: str | None,
               keyfile: str | None, bot_delay: float, bot_workers: int, max_tables: int,
               max_connections: int, max_per_address: int, no_fsync: bool,
               stats: str | None) -> None:
-        """Run a table server (Ctrl+C stops it; every table is kept)."""
         from skat_net.server import Limits, serve_forever, ssl_context
 
         try:
             tls = ssl_context(certfile, keyfile)
         except (ValueError, OSError) as e:
-            raise click.ClickException(f"TLS: {e}") from None
+            raise click.ClickException(_("TLS: {error}").format(error=e)) from None
         _warn_open(host, tls is not None)
         folder = _server_dir(data)
         limits = Limits(max_tables=max_tables, max_connections=max_connections,
@@ -71,8 +73,8 @@ def register(main: click.Group, bench: click.Group) -> None:
 
         def ready(bound: int) -> None:
             scheme = "wss" if tls else "ws"
-            click.echo(f"skat table server listening on {scheme}://{host}:{bound} "
-                       f"(tables in {folder})")
+            click.echo(_("skat table server listening on {url} (tables in {folder})").format(
+                url=f"{scheme}://{host}:{bound}", folder=folder))
             sys.stdout.flush()
 
         try:
@@ -83,45 +85,44 @@ def register(main: click.Group, bench: click.Group) -> None:
         except KeyboardInterrupt:
             pass
         except OSError as e:
-            raise click.ClickException(f"cannot listen on {host}:{port}: {e}") from None
+            raise click.ClickException(_("cannot listen on {address}: {error}").format(
+                address=f"{host}:{port}", error=e)) from None
 
-    @main.command()
+    @main.command(help=_(
+        "Start a table (and a server, unless --server) and print the invitation.\n\n"
+        'Example: skat host --seats "Anna,Ben:normal,?" --host 0.0.0.0'))
     @click.option("--seats", default=None, metavar='"Anna,Ben:normal,?"',
-                  help="Three seats, or four (the dealer sits each deal out): a name keeps "
+                  help=_("Three seats, or four (the dealer sits each deal out): a name keeps "
                        "a seat for that person, ? is for whoever joins, NAME:LEVEL is a bot "
-                       "(random, easy, normal, strong). Default: you and open seats.")
+                       "(random, easy, normal, strong). Default: you and open seats."))
     @click.option("--players", default=None, type=click.IntRange(3, 4),
-                  help="3 or 4 seats, all open but yours (instead of --seats).")
-    @click.option("--name", default=None, help="Your name at the table (default: settings).")
+                  help=_("3 or 4 seats, all open but yours (instead of --seats)."))
+    @click.option("--name", default=None, help=_("Your name at the table (default: settings)."))
     @click.option("--deals", default=None, type=int,
-                  help="A multiple of the players (default: 9 at three, 12 at four).")
-    @click.option("--seed", default=None, help="Shuffle seed (default: random).")
+                  help=_("A multiple of the players (default: 9 at three, 12 at four)."))
+    @click.option("--seed", default=None, help=_("Shuffle seed (default: random)."))
     @click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
                   show_default=True)
     @click.option("--takeover", default=None, type=float, metavar="SECONDS",
-                  help="A bot plays for someone away this long on their turn "
-                       "(default: the table waits).")
+                  help=_("A bot plays for someone away this long on their turn "
+                       "(default: the table waits)."))
     @click.option("--takeover-level", default="normal", show_default=True,
                   type=click.Choice(["random", "easy", "normal", "strong"]))
     @click.option("--server", default=None, metavar="URL",
-                  help="Create the table on this running server instead of starting one.")
+                  help=_("Create the table on this running server instead of starting one."))
     @click.option("--host", default="127.0.0.1", show_default=True,
-                  help="Where the server started here listens (0.0.0.0 for friends on "
-                       "other machines).")
+                  help=_("Where the server started here listens (0.0.0.0 for friends on "
+                       "other machines)."))
     @click.option("--port", default=7878, show_default=True, type=int)
     @click.option("--certfile", default=None, type=click.Path(exists=True, dir_okay=False))
     @click.option("--keyfile", default=None, type=click.Path(exists=True, dir_okay=False))
     @click.option("--no-join", is_flag=True,
-                  help="Only print the invitation (and keep the server running).")
+                  help=_("Only print the invitation (and keep the server running)."))
     def host(seats: str | None, players: int | None, name: str | None, deals: int | None,
              seed: str | None,
              scoring: str, takeover: float | None, takeover_level: str, server: str | None,
              host: str, port: int, certfile: str | None, keyfile: str | None,
              no_join: bool) -> None:
-        """Start a table (and a server, unless --server) and print the invitation.
-
-        Example: skat host --seats "Anna,Ben:normal,?" --host 0.0.0.0
-        """
         from skat_net.client import create_table
         from skat_net.host import (
             ServerThread,
@@ -140,12 +141,16 @@ def register(main: click.Group, bench: click.Group) -> None:
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--seats'") from None
         if players is not None and len(specs) != players:
-            raise click.BadParameter(f"--seats names {len(specs)} seats, --players {players}",
-                                     param_hint="'--players'")
+            raise click.BadParameter(
+                _("--seats names {seats} seats, --players {players}").format(
+                    seats=len(specs), players=players),
+                param_hint="'--players'")
         n = len(specs)
         if deals is not None and (deals < n or deals % n):
-            raise click.BadParameter(f"{deals} is not a positive multiple of {n} (the players)",
-                                     param_hint="'--deals'")
+            raise click.BadParameter(
+                _("{deals} is not a positive multiple of {players} (the players)").format(
+                    deals=deals, players=n),
+                param_hint="'--deals'")
         thread = None
         if server is None:
             _warn_open(host, certfile is not None)
@@ -154,8 +159,10 @@ def register(main: click.Group, bench: click.Group) -> None:
                 thread.start()
             except OSError as e:
                 raise click.ClickException(
-                    f"cannot listen on {host}:{port} ({e}); is a server running there? "
-                    f"Then: skat host --server ws://127.0.0.1:{port}") from None
+                    _("cannot listen on {address} ({error}); is a server running there? Then: "
+                      "{command}").format(address=f"{host}:{port}", error=e,
+                                          command=f"skat host --server ws://127.0.0.1:{port}")
+                ) from None
             url, local = thread.url, thread.local_url
         else:
             url = local = server.rstrip("/")
@@ -163,26 +170,26 @@ def register(main: click.Group, bench: click.Group) -> None:
             created = asyncio.run(create_table(local, create_message(
                 specs, deals, seed, scoring, takeover, takeover_level)))
         except (OSError, ProtocolError, TimeoutError) as e:
-            raise click.ClickException(f"cannot create the table on {local}: {e}") from None
+            raise click.ClickException(_("cannot create the table on {url}: {error}").format(
+                url=local, error=e)) from None
         click.echo(invitation(url, created["code"]))
         if thread is not None and host == "127.0.0.1":
-            click.echo("(This server listens on this machine only: add --host 0.0.0.0 for "
-                       "friends elsewhere.)")
+            click.echo(_("(This server listens on this machine only: add --host 0.0.0.0 for "
+                         "friends elsewhere.)"))
         if no_join:
             if thread is not None:
-                click.echo("Serving; Ctrl+C stops.")
+                click.echo(_("Serving; Ctrl+C stops."))
                 with contextlib.suppress(KeyboardInterrupt):
                     thread.join()
             return
         _open_remote(f"{local}/{created['code']}", me, thread)
 
-    @main.command()
+    @main.command(help=_("Join a table: skat join CODE|URL --name Cem."))
     @click.argument("invitation")
-    @click.option("--name", default=None, help="Your name at the table (default: settings).")
+    @click.option("--name", default=None, help=_("Your name at the table (default: settings)."))
     @click.option("--server", default=None, metavar="URL",
-                  help="The server for a bare CODE (default ws://127.0.0.1:7878).")
+                  help=_("The server for a bare CODE (default ws://127.0.0.1:7878)."))
     def join(invitation: str, name: str | None, server: str | None) -> None:
-        """Join a table: skat join CODE|URL --name Cem."""
         from skat_net.client import parse_invitation
         from skat_net.protocol import check_name
 
@@ -198,24 +205,24 @@ def register(main: click.Group, bench: click.Group) -> None:
             raise click.BadParameter(str(e), param_hint="'--name'") from None
         _open_remote(f"{url}/{code}", me, None)
 
-    @bench.command("server")
+    @bench.command("server", help=_(
+        "Tables with two simulated people and a bot each on a local server: actions per "
+        "second and round-trip percentiles."))
     @click.option("--tables", default=200, show_default=True)
-    @click.option("--seconds", default=30.0, show_default=True, help="The run stops after this.")
+    @click.option("--seconds", default=30.0, show_default=True, help=_("The run stops after this."))
     @click.option("--actions", default=200_000, show_default=True,
-                  help="... or after this many actions in all.")
+                  help=_("... or after this many actions in all."))
     @click.option("--think", default=0.5, show_default=True,
-                  help="Seconds a simulated person takes per action (±50%).")
+                  help=_("Seconds a simulated person takes per action (±50%)."))
     @click.option("--bot", default="easy", show_default=True,
                   type=click.Choice(["random", "easy", "normal", "strong"]))
-    @click.option("--no-fsync", is_flag=True, help="Run the server with --no-fsync.")
+    @click.option("--no-fsync", is_flag=True, help=_("Run the server with --no-fsync."))
     def bench_server(tables: int, seconds: float, actions: int, think: float, bot: str,
                      no_fsync: bool) -> None:
-        """Tables with two simulated people and a bot each on a local server:
-        actions per second and round-trip percentiles."""
         from skat_net.bench import run
 
         if not 1 <= tables <= 2000 or not 0 < seconds <= 600:
-            raise click.BadParameter("1 to 2000 tables, 0 to 600 seconds")
+            raise click.BadParameter(_("1 to 2000 tables, 0 to 600 seconds"))
         sys.exit(run(tables, seconds, actions, think, bot, fsync=not no_fsync))
 
 

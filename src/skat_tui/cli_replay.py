@@ -19,6 +19,7 @@ import click
 from skat_core.errors import RecordError
 
 from .cli_args import number, shown
+from .i18n import _
 
 if TYPE_CHECKING:
     from .screens.replay import ReplayGame
@@ -55,7 +56,7 @@ def games_in_file(path: Path) -> Loaded:
     from .screens.replay import ReplayGame
 
     text = _decode(path)
-    kind, _ = record_format(text)
+    kind, _rest = record_format(text)
     games: list[ReplayGame] = []
     warnings: list[str] = []
     if kind == "iss":
@@ -67,7 +68,7 @@ def games_in_file(path: Path) -> Loaded:
             except RecordError as e:
                 warnings.append(f"{path.name}: {e}")
                 continue
-            game_id = iss.id or f"line {number}"
+            game_id = iss.id or _("line {number}").format(number=number)
             games.append(ReplayGame(iss.state, iss.players, f"{path.name} · {game_id}", game_id))
     elif kind == "json":
         for n, entry in enumerate(parse_json_records(text), 1):
@@ -82,16 +83,18 @@ def games_in_file(path: Path) -> Loaded:
             record: dict[str, Any] = entry.record
             players = record["players"]
             rid = record.get("id")
-            game_id = rid if isinstance(rid, str) and rid else f"record {n}"
+            game_id = rid if isinstance(rid, str) and rid else _("record {number}").format(
+                number=n)
             games.append(ReplayGame(state, (players[0], players[1], players[2]),
                                     f"{path.name} · {game_id}", game_id))
     elif kind == "unknown":
-        raise ReplayError(f"{path}: neither JSON game records nor ISS lines")
+        raise ReplayError(_("{path}: neither JSON game records nor ISS lines").format(path=path))
     if not games:
         if warnings:
             first = warnings[0].removeprefix(f"{path.name}: ")
-            raise ReplayError(f"{path}: no game can be replayed: {first}")
-        raise ReplayError(f"{path}: the file holds no game records")
+            raise ReplayError(_("{path}: no game can be replayed: {error}").format(
+                path=path, error=first))
+        raise ReplayError(_("{path}: the file holds no game records").format(path=path))
     return Loaded(games, warnings, path.name)
 
 
@@ -118,10 +121,10 @@ def load_source(source: str, storage: Storage, game: str | None = None) -> Loade
     elif number(source) is not None:
         loaded = history_game(storage, source)
     elif len(source) > 255:
-        raise ReplayError(f"{shown(source)}: the file name is too long")
+        raise ReplayError(_("{source}: the file name is too long").format(source=shown(source)))
     else:
-        raise ReplayError(f"{shown(source)}: neither a history id (a number, see `skat "
-                          "history`) nor a file that exists")
+        raise ReplayError(_("{source}: neither a history id (a number, see `skat history`) "
+                            "nor a file that exists").format(source=shown(source)))
     if game is None:
         return loaded
     chosen = [g for g in loaded.games if g.game_id == game]
@@ -131,8 +134,9 @@ def load_source(source: str, storage: Storage, game: str | None = None) -> Loade
     if not chosen:
         ids = ", ".join(g.game_id or "?" for g in loaded.games[:8])
         more = ", …" if len(loaded.games) > 8 else ""
-        raise ReplayError(f"{shown(source)}: no game {shown(game)!r} (its games: {ids}{more}; "
-                          f"or a number from 1 to {len(loaded.games)})")
+        raise ReplayError(_("{source}: no game {game} (its games: {ids}; or a number from 1 "
+                            "to {count})").format(source=shown(source), game=repr(shown(game)),
+                                                  ids=ids + more, count=len(loaded.games)))
     return Loaded(chosen[:1], loaded.warnings, loaded.title)
 
 
@@ -155,33 +159,30 @@ def replay_app(loaded: Loaded, **options: Any) -> Any:
             if len(loaded.games) == 1:
                 await self.push_screen(ReplayScreen(loaded.games[0]))
                 for warning in loaded.warnings[:3]:
-                    self.notify(warning, title="Left out", severity="warning", timeout=10,
+                    self.notify(warning, title=_("Left out"), severity="warning", timeout=10,
                                 markup=False)
             else:
                 await self.push_screen(GamePickScreen(loaded.games, loaded.warnings,
                                                       loaded.title))
             self._check_size(self.size)
             if self.notice:
-                self.notify(self.notice, title="Settings", severity="warning", timeout=10,
+                self.notify(self.notice, title=_("Settings"), severity="warning", timeout=10,
                             markup=False)
 
     return ReplayApp(start="menu", **options)
 
 
-@click.command("replay")
+@click.command("replay", help=_(
+    "Replay a deal: every hand open, action by action; analyse it, or play on.\n\n"
+    "SOURCE is a history id (as `skat history` lists them), a file of JSON game records, or "
+    "a file of ISS lines (a list to choose from when it holds several games)."))
 @click.argument("source")
 @click.option("--game", "game", default=None, metavar="ID",
-              help="The game of the file to replay: its id, or its number in the file.")
+              help=_("The game of the file to replay: its id, or its number in the file."))
 @click.option("--home", type=click.Path(file_okay=False), default=None, envvar="SKAT_HOME",
-              help="Data directory (default: $SKAT_HOME or the platform's user data "
-                   "directory).")
+              help=_("Data directory (default: $SKAT_HOME or the platform's user data "
+                   "directory)."))
 def replay_command(source: str, game: str | None, home: str | None) -> None:
-    """Replay a deal: every hand open, action by action; analyse it, or play on.
-
-    SOURCE is a history id (as `skat history` lists them), a file of JSON game
-    records, or a file of ISS lines (a list to choose from when it holds
-    several games).
-    """
     from .settings import default_path, load_settings
     from .storage import Storage
 

@@ -400,7 +400,7 @@ class MatchController(Widget):
         self.question = ""
         state = self.match.current
         self._answered_at = len(state.history) if state is not None else -1
-        played = 0 if state is None else sum(isinstance(a, Play) for _, a in state.history)
+        played = 0 if state is None else sum(isinstance(a, Play) for _seat, a in state.history)
         self.post_message(self.Answered(player, kind, False, played))
         self.advance()
 
@@ -414,7 +414,7 @@ class MatchController(Widget):
         if len(state.history) == self._answered_at:
             return ""
         resigned = False
-        for _, action in reversed(state.history):
+        for _seat, action in reversed(state.history):
             if isinstance(action, Claim):
                 return "claim"
             if not isinstance(action, Resign):

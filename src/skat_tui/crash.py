@@ -101,12 +101,17 @@ class ReportsCrashes(App[None]):
 
 def crash_message(crash: Crash) -> str:
     """The short line for the terminal."""
+    from .i18n import _
+
     if crash.report is not None:
-        where = f"The report is in {crash.report}"
+        text = _("skat stopped on an unexpected error ({error}). The report is in {path}. A "
+                 "saved match is kept up to its last action (`skat resume`).").format(
+                     error=crash.summary, path=crash.report)
     else:
-        where = "No report could be written; the traceback follows"
-    return terminal(f"skat stopped on an unexpected error ({crash.summary}). {where}. "
-                    "A saved match is kept up to its last action (`skat resume`).")
+        text = _("skat stopped on an unexpected error ({error}). No report could be written; "
+                 "the traceback follows. A saved match is kept up to its last action (`skat "
+                 "resume`).").format(error=crash.summary)
+    return terminal(text)
 
 
 def exit_if_crashed(crash: Crash | None) -> None:

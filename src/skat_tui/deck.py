@@ -15,6 +15,9 @@ from rich.text import Text
 
 from skat_core.cards import NULL_RANK, Card, Mask, Rank, Suit, cards_of
 from skat_core.rules import GameType
+from skat_core.value import Contract
+
+from .i18n import N_, _
 
 
 class DeckStyle(StrEnum):
@@ -35,10 +38,10 @@ class DeckStyle(StrEnum):
     @property
     def label(self) -> str:
         return {
-            DeckStyle.FOUR_COLOUR: "French, four colours (tournament)",
-            DeckStyle.TWO_COLOUR: "French, two colours",
-            DeckStyle.GERMAN_SYMBOLS: "German: ♣Eichel ♠Grün ♥Rot ●Schellen",
-            DeckStyle.GERMAN: "German, letters: EU = Eichel-Unter",
+            DeckStyle.FOUR_COLOUR: _("French, four colours (tournament)"),
+            DeckStyle.TWO_COLOUR: _("French, two colours"),
+            DeckStyle.GERMAN_SYMBOLS: _("German: ♣Eichel ♠Grün ♥Rot ●Schellen"),
+            DeckStyle.GERMAN: _("German, letters: EU = Eichel-Unter"),
         }[self]
 
     @property
@@ -74,7 +77,7 @@ _GERMAN_SUIT_SYMBOLS = ("●", "♥", "♠", "♣")
 """Schellen, Rot, Grün, Eichel: a bell, a heart, a leaf, the acorns' trefoil
 (as the four-colour tournament deck maps them)."""
 _GERMAN_SUIT_NAMES = ("Schellen", "Rot", "Grün", "Eichel")
-_FRENCH_SUIT_NAMES = ("Diamonds", "Hearts", "Spades", "Clubs")
+_FRENCH_SUIT_NAMES = (N_("Diamonds"), N_("Hearts"), N_("Spades"), N_("Clubs"))
 
 
 def suit_colour(suit: Suit, style: DeckStyle) -> str:
@@ -91,7 +94,9 @@ def suit_symbol(suit: Suit, style: DeckStyle) -> str:
 
 
 def suit_name(suit: Suit, style: DeckStyle) -> str:
-    return (_GERMAN_SUIT_NAMES if style.is_german else _FRENCH_SUIT_NAMES)[suit]
+    if style.is_german:
+        return _GERMAN_SUIT_NAMES[suit]
+    return _(_FRENCH_SUIT_NAMES[suit])
 
 
 def card_text(card: Card, style: DeckStyle) -> str:
@@ -228,3 +233,32 @@ def sort_hand(hand: Mask, game: GameType | None) -> list[Card]:
         return (2 + _DISPLAY_SUITS.index(c.suit), -int(c))
 
     return sorted(cards, key=key)
+
+
+CONTRACTS = {
+    # (ouvert, hand, announced, short): the contract as a whole phrase
+    (False, False, "", False): N_("{game}"),
+    (True, False, "", False): N_("{game} ouvert"),
+    (False, True, "", False): N_("{game} hand"),
+    (True, True, "", False): N_("{game} ouvert hand"),
+    (False, True, "schneider", False): N_("{game} hand, schneider announced"),
+    (False, True, "schwarz", False): N_("{game} hand, schwarz announced"),
+    (False, True, "schneider", True): N_("{game} hand schneider"),
+    (False, True, "schwarz", True): N_("{game} hand schwarz"),
+}
+
+
+def contract_text(contract: Contract, deck: DeckStyle, short: bool = False) -> str:
+    """``♣ Clubs hand, schneider announced``, ``Grand ouvert hand``;
+    short: ``♣ Clubs hand schneider``."""
+    if contract.ramsch:
+        return _("Ramsch")
+    announced = ""
+    if contract.game != GameType.NULL and not contract.ouvert:
+        if contract.schwarz_announced:
+            announced = "schwarz"
+        elif contract.schneider_announced:
+            announced = "schneider"
+    key = (contract.ouvert, contract.hand, announced, short and bool(announced))
+    template = CONTRACTS.get(key) or CONTRACTS[(contract.ouvert, contract.hand, "", False)]
+    return _(template).format(game=game_name(contract.game, deck))

@@ -8,6 +8,10 @@ does, so every old key (its styles, caches, rendered lines) is kept for as
 long as the screen lives: about 80 widgets per deal at the table, the bulk
 of the app's growth over a long session.  This footer drops those stale
 watchers each time it builds its keys.
+
+It also translates: a binding's description is an English text marked with
+``N_`` where the class is defined, and is shown in the current language each
+time the keys are built (so after a language switch too).
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey, FooterLabel
+
+from .i18n import _
 
 
 def drop_stale_watchers(node: Any) -> int:
@@ -36,7 +43,14 @@ class Footer(TextualFooter):
 
     def compose(self) -> ComposeResult:
         drop_stale_watchers(self)  # the old keys were removed just before this
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = _(widget.description) if widget.description else ""
+                if isinstance(widget.tooltip, str) and widget.tooltip:
+                    widget.tooltip = _(widget.tooltip)
+            elif isinstance(widget, FooterLabel):
+                widget.update(_(str(widget.content)))
+            yield widget
 
 
 __all__ = ["Footer", "drop_stale_watchers"]

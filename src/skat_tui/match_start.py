@@ -35,13 +35,30 @@ from skat_core.seeds import (
 
 from .controller import BotFactory, MatchController, PlayerSpec
 from .crash import ReportsCrashes
+from .i18n import (
+    N_,
+    _,
+    format_day,
+    format_number,
+    format_short_day,
+    format_time,
+    language,
+    ngettext,
+)
 from .leaderboard import LeaderboardError
 from .safe_text import visible
 from .screens import ConfirmScreen, TableScreen
 from .screens.hotseat import HotseatTableScreen, humans, is_hotseat
 from .screens.newmatch import MatchSetup, check_players
 from .screens.start import StartInfo, StartScreen
-from .settings import BOT_NAMES, Settings, rule_choice, save_settings, with_rule_choice
+from .settings import (
+    BOT_NAMES,
+    LEVEL_LABELS,
+    Settings,
+    rule_choice,
+    save_settings,
+    with_rule_choice,
+)
 from .storage import (
     DamagedSave,
     MatchInUse,
@@ -55,10 +72,10 @@ DAILY_LEVEL = "normal"
 """Both bots of the daily, for everyone: results of a day compare."""
 
 
-NOT_SAVED = ("This match is not saved: it does not go to the history or the scores, "
-             "and quitting loses it.")
-ELSEWHERE = ("Continue it there; quitting it there keeps it saved, to resume here. "
-             "History, scores and replays work meanwhile.")
+NOT_SAVED = N_("This match is not saved: it does not go to the history or the scores, "
+               "and quitting loses it.")
+ELSEWHERE = N_("Continue it there; quitting it there keeps it saved, to resume here. "
+               "History, scores and replays work meanwhile.")
 
 
 def _local_time(stamp: str | None) -> str:
@@ -72,7 +89,17 @@ def _local_time(stamp: str | None) -> str:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     when = when.astimezone()
-    return f"{when.day} {when:%b %H:%M}"
+    if language() == "en":
+        return f"{when.day} {when:%b %H:%M}"
+    return format_time(when)
+
+
+def _iso_day(text: str) -> str:
+    """A day written ISO in a record, as the current language writes days."""
+    try:
+        return format_short_day(date.fromisoformat(text))
+    except ValueError:
+        return text
 
 
 def describe_saved(saved: SavedMatch) -> str:
@@ -83,17 +110,21 @@ def describe_saved(saved: SavedMatch) -> str:
     people = [name for name, level in levels if level is None]
     if meta.get("kind") == "daily" and isinstance(meta.get("daily"), str):
         scored = meta.get("scored")
-        what = f"Daily {meta['daily']}" + (" (scored)" if scored is True else " (practice)"
-                                           if scored is False else "")
+        day = _iso_day(meta["daily"])
+        what = (_("Daily {day} (scored)") if scored is True else _("Daily {day} (practice)")
+                if scored is False else _("Daily {day}")).format(day=day)
     elif len(people) > 1:
-        what = "Hotseat " + ", ".join(people)
+        what = _("Hotseat {players}").format(players=", ".join(people))
     else:
         bots = [name for name, level in levels if level is not None]
-        what = f"vs {' and '.join(bots)}" if bots else "bots only"
+        what = (_("vs {bots}").format(bots=_(" and ").join(bots)) if bots
+                else _("bots only"))
     if m.deal_finished:
-        where = f"{len(m.outcomes)} of {m.config.deals} deals played"
+        where = _("{played} of {deals} deals played").format(played=len(m.outcomes),
+                                                            deals=m.config.deals)
     else:
-        where = f"deal {m.deal_number + 1} of {m.config.deals}"
+        where = _("deal {number} of {deals}").format(number=m.deal_number + 1,
+                                                     deals=m.config.deals)
     when = _local_time(saved.saved)
     return " · ".join(p for p in (what, where, when) if p)
 
@@ -133,10 +164,12 @@ class MatchStartApp(ReportsCrashes):
         super().notify(visible(message, multiline=True), title=visible(title),
                        severity=severity, timeout=timeout, markup=False)
 
-    def say(self, message: str, *, title: str = "Saving", severity: SeverityLevel = "warning",
-            timeout: float = 10) -> None:
-        """A notification for the player (plain text, never markup)."""
-        self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+    def say(self, message: str, *, title: str | None = None,
+            severity: SeverityLevel = "warning", timeout: float = 10) -> None:
+        """A notification for the player (plain text, never markup; the
+        title 'Saving' unless given)."""
+        self.notify(message, title=_("Saving") if title is None else title, severity=severity,
+                    timeout=timeout, markup=False)
 
     # -- building matches -------------------------------------------------------
 
@@ -152,7 +185,8 @@ class MatchStartApp(ReportsCrashes):
         specs: list[PlayerSpec] = [PlayerSpec("")] * 3
         specs[viewer] = PlayerSpec(name)
         for i, level in enumerate(levels):
-            bot = BOT_NAMES[i] if BOT_NAMES[i] != name else f"{BOT_NAMES[i]} (bot)"
+            bot = BOT_NAMES[i] if BOT_NAMES[i] != name else _("{name} (bot)").format(
+                name=BOT_NAMES[i])
             specs[(viewer + 1 + i) % 3] = PlayerSpec(bot, level)
         return specs
 
@@ -182,22 +216,25 @@ class MatchStartApp(ReportsCrashes):
         if self.storage is None:
             return None
         if unsaved:
-            self.say(NOT_SAVED, title="Not saved", timeout=30)
+            self.say(_(NOT_SAVED), title=_("Not saved"), timeout=30)
             return None
         if self.storage.current_path.exists():
             # Saved meanwhile by another skat that has quit since (or a match
             # over but not yet on the leaderboard): never overwritten.
-            self.say(f"{self.storage.current_path} holds another match, saved meanwhile: it "
-                     f"is not overwritten. {NOT_SAVED}", title="Not saved", timeout=30)
+            self.say(_("{path} holds another match, saved meanwhile: it is not overwritten. "
+                       "{not_saved}").format(path=self.storage.current_path,
+                                             not_saved=_(NOT_SAVED)),
+                     title=_("Not saved"), timeout=30)
             return None
         seats = {p.name: p.level or "human" for p in controller.players}
         try:
             return MatchKeeper.start(self.storage, controller.match, seats, kind=kind)
         except MatchInUse as e:
-            self.say(f"{e}. {NOT_SAVED}", title="Not saved", timeout=30)
+            self.say(_("{reason}. {not_saved}").format(reason=e, not_saved=_(NOT_SAVED)),
+                     title=_("Not saved"), timeout=30)
             return None
         except (StorageError, LeaderboardError, OSError, ValueError) as e:
-            self.say(f"The match cannot be saved: {e}", severity="error")
+            self.say(_("The match cannot be saved: {error}").format(error=e), severity="error")
             return None
 
     def _begin(self, controller: MatchController, keeper: MatchKeeper | None,
@@ -219,7 +256,8 @@ class MatchStartApp(ReportsCrashes):
             try:
                 messages = keeper.update(controller.match)
             except Exception as e:  # saving must never stop the game
-                messages = [f"Could not save the match: {type(e).__name__}: {e}"]
+                messages = [_("Could not save the match: {error}").format(
+                    error=f"{type(e).__name__}: {e}")]
             for message in messages:
                 if message not in said:
                     said.add(message)
@@ -304,11 +342,11 @@ class MatchStartApp(ReportsCrashes):
         keeper = self._keep(controller, SeedKind.DAILY)
         self._begin(controller, keeper, 0)
         if keeper is not None and keeper.scored:
-            self.say(f"Your scored attempt at the daily of {day}: good luck!",
-                     title="Daily", severity="information")
+            self.say(_("Your scored attempt at the daily of {day}: good luck!").format(
+                day=format_day(day)), title=_("Daily"), severity="information")
         else:
-            self.say(f"Practice: the daily of {day} does not count for the leaderboard.",
-                     title="Daily", severity="information")
+            self.say(_("Practice: the daily of {day} does not count for the leaderboard.").format(
+                day=format_day(day)), title=_("Daily"), severity="information")
 
     # -- the saved match -------------------------------------------------------------
 
@@ -332,7 +370,7 @@ class MatchStartApp(ReportsCrashes):
         return saved
 
     def _damaged(self, e: DamagedSave) -> None:
-        self.say(e.message, title="Saved match", severity="error", timeout=30)
+        self.say(e.message, title=_("Saved match"), severity="error", timeout=30)
 
     def _resume_keeper(self) -> MatchKeeper | None:
         assert self.storage is not None
@@ -350,8 +388,8 @@ class MatchStartApp(ReportsCrashes):
             self.say(message)
         if keeper.match.is_over:
             keeper.close()  # recorded and cleared, or left for next time
-            self.say("The saved match was already over; it is now in the history and the "
-                     "scores.", title="Saved match", severity="information")
+            self.say(_("The saved match was already over; it is now in the history and the "
+                       "scores."), title=_("Saved match"), severity="information")
             return None
         return keeper
 
@@ -359,16 +397,17 @@ class MatchStartApp(ReportsCrashes):
         """Continue the saved match at the exact point it was saved, with the
         same players and bot levels.  False (with a message) if there is none."""
         if self.storage is None:
-            self.say("Nothing is saved in this session.", title="Resume")
+            self.say(_("Nothing is saved in this session."), title=_("Resume"))
             return False
         busy = self.storage.match_in_use()
         if busy is not None:
-            self.say(f"{busy}. {ELSEWHERE}", title="Resume", timeout=30)
+            self.say(_("{reason}. {elsewhere}").format(reason=busy, elsewhere=_(ELSEWHERE)),
+                     title=_("Resume"), timeout=30)
             self.refresh_start()
             return False
         if not self.storage.current_path.exists():
-            self.say(f"There is no unfinished match to resume in {self.storage.home}.",
-                     title="Resume", severity="information")
+            self.say(_("There is no unfinished match to resume in {path}.").format(
+                path=self.storage.home), title=_("Resume"), severity="information")
             self.refresh_start()
             return False
         keeper = self._resume_keeper()
@@ -398,7 +437,8 @@ class MatchStartApp(ReportsCrashes):
             try:
                 self.storage.clear_current()
             except MatchInUse as e:
-                self.say(f"{e}: it was not given up. {ELSEWHERE}", timeout=30)
+                self.say(_("{reason}: it was not given up. {elsewhere}").format(
+                    reason=e, elsewhere=_(ELSEWHERE)), timeout=30)
                 return False
             except StorageError as e:
                 self.say(str(e), severity="error")
@@ -419,10 +459,10 @@ class MatchStartApp(ReportsCrashes):
             then()
             return
         if saved is not None:
-            question = (f"Give up your unfinished match?\n{describe_saved(saved)}\n"
-                        "Its finished deals stay in the history.")
+            question = _("Give up your unfinished match?\n{match}\nIts finished deals stay in "
+                         "the history.").format(match=describe_saved(saved))
         else:
-            question = "Start a new match? This one is dropped."
+            question = _("Start a new match? This one is dropped.")
 
         def answer(yes: bool | None) -> None:
             given_up = bool(yes) and self._abandon_saved()
@@ -430,16 +470,21 @@ class MatchStartApp(ReportsCrashes):
             if given_up:
                 then()
 
-        self.push_screen(ConfirmScreen(question, "Give it up" if saved else "New match",
-                                       "Keep it" if saved else "Keep playing"), callback=answer)
+        self.push_screen(ConfirmScreen(question, N_("Give it up") if saved else N_("New match"),
+                                       N_("Keep it") if saved else N_("Keep playing")),
+                         callback=answer)
 
     def _offer_unsaved(self, busy: MatchInUse, then: Callable[[], None]) -> None:
         """Another skat plays the saved match: its save stays as it is; the
         player may play here without saving."""
-        dropped = ("\nThe deal on the table is dropped."
-                   if self.deal_in_progress() and not self._saving() else "")
-        question = (f"{busy}.\nIt stays as it is there.\n\nPlay a match here without saving "
-                    f"it?\nIt would not go to the history or the scores.{dropped}")
+        if self.deal_in_progress() and not self._saving():
+            question = _("{reason}.\nIt stays as it is there.\n\nPlay a match here without "
+                         "saving it?\nIt would not go to the history or the scores.\nThe deal "
+                         "on the table is dropped.")
+        else:
+            question = _("{reason}.\nIt stays as it is there.\n\nPlay a match here without "
+                         "saving it?\nIt would not go to the history or the scores.")
+        question = question.format(reason=busy)
 
         def answer(yes: bool | None) -> None:
             self.refresh_start()
@@ -447,7 +492,8 @@ class MatchStartApp(ReportsCrashes):
                 self._unsaved = True
                 then()
 
-        self.push_screen(ConfirmScreen(question, "Play unsaved", "Back"), callback=answer)
+        self.push_screen(ConfirmScreen(question, N_("Play unsaved"), N_("Back")),
+                         callback=answer)
 
     # -- the start screen ---------------------------------------------------------
 
@@ -465,33 +511,49 @@ class MatchStartApp(ReportsCrashes):
             self.say(warning)
         return not any(r.started_scored for r in report.rows)
 
+    def _new_match_note(self, bots: str) -> str:
+        """The start screen's note on a new match: the bots, the deals and,
+        unless the tournament rules, the rule set."""
+        s = self.settings
+        if s.rule_set.is_tournament:
+            return ngettext("against {left} and {right} ({levels}) · {deals} deal",
+                            "against {left} and {right} ({levels}) · {deals} deals",
+                            s.deals).format(left=BOT_NAMES[0], right=BOT_NAMES[1],
+                                            levels=bots, deals=format_number(s.deals))
+        return ngettext("against {left} and {right} ({levels}) · {deals} deal · {rules} rules",
+                        "against {left} and {right} ({levels}) · {deals} deals · {rules} rules",
+                        s.deals).format(left=BOT_NAMES[0], right=BOT_NAMES[1], levels=bots,
+                                        deals=format_number(s.deals), rules=s.rule_set.name)
+
     def start_info(self, saved: SavedMatch | None = None) -> StartInfo:
         s = self.settings
         levels = s.bot_levels
-        bots = f"{levels[0]}" if levels[0] == levels[1] else f"{levels[0]}, {levels[1]}"
+        left, right = (_(LEVEL_LABELS.get(lv, lv)) for lv in levels)
+        bots = left if levels[0] == levels[1] else f"{left}, {right}"
         today = utc_today()
         scored = self._daily_scored(today)
-        status = {True: "scored attempt", False: "practice", None: ""}[scored]
         if (saved is not None and saved.meta.get("daily") == today.isoformat()
                 and saved.meta.get("scored") is True):
-            status = "your scored attempt is saved"
+            daily = _("the same deals for all, {day} UTC · your scored attempt is saved")
+        else:
+            daily = {True: _("the same deals for all, {day} UTC · scored attempt"),
+                     False: _("the same deals for all, {day} UTC · practice"),
+                     None: _("the same deals for all, {day} UTC")}[scored]
         notes = {
-            "new_match": f"against {BOT_NAMES[0]} and {BOT_NAMES[1]} ({bots}) · {s.deals} deals"
-                         + ("" if s.rule_set.is_tournament else f" · {s.rule_set.name} rules"),
-            "daily": f"the same deals for all, {today} UTC" + (
-                f" · {status}" if status else ""),
-            "hotseat": "people at one keyboard, with bots if you like",
-            "history": "every deal you finished",
-            "scores": "leaderboard and dailies",
-            "statistics": "your games in tables and charts",
-            "settings": "cards, bots, speed, scoring, name",
+            "new_match": self._new_match_note(bots),
+            "daily": daily.format(day=format_short_day(today)),
+            "hotseat": _("people at one keyboard, with bots if you like"),
+            "history": _("every deal you finished"),
+            "scores": _("leaderboard and dailies"),
+            "statistics": _("your games in tables and charts"),
+            "settings": _("language, cards, bots, speed, scoring, name"),
             "quit": "",
         }
         busy = self.storage.match_in_use() if self.storage is not None else None
         elsewhere = None
         if busy is not None:
-            elsewhere = (f"being played by another skat (process {busy.pid})" if busy.pid
-                         else "being played by another skat")
+            elsewhere = (_("being played by another skat (process {pid})").format(pid=busy.pid)
+                         if busy.pid else _("being played by another skat"))
         return StartInfo(notes, describe_saved(saved) if saved is not None else None,
                          elsewhere)
 
@@ -508,7 +570,8 @@ class MatchStartApp(ReportsCrashes):
             try:
                 save_settings(self._stored, self.settings_path)
             except OSError as exc:
-                self.notify(f"Could not save the settings: {exc}", severity="error")
+                self.notify(_("Could not save the settings: {error}").format(error=exc),
+                            severity="error")
 
     def _remember_hotseat(self, players: Sequence[PlayerSpec]) -> None:
         """Offer the same players next time (kept with the settings)."""

@@ -10,6 +10,7 @@ screen (:mod:`skat_tui.messages`).  What it starts, it asks
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
@@ -20,6 +21,14 @@ from textual.screen import Screen
 from skat_core.seeds import DAILY_DEALS, utc_today
 
 from .controller import PlayerSpec
+from .i18n import (
+    N_,
+    _,
+    choose_language,
+    format_day,
+    set_command_line_language,
+    set_language,
+)
 from .match_start import DAILY_LEVEL, MatchStartApp
 from .messages import NewMatchRequested, StartScreenRequested
 from .screens import ConfirmScreen, HelpScreen, QuitScreen, SettingsScreen, TooSmallScreen
@@ -31,7 +40,7 @@ from .screens.newmatch import (
     check_players,
 )
 from .screens.start import StartScreen
-from .settings import BOT_NAMES, Settings, rule_choice, rule_options
+from .settings import BOT_NAMES, LEVEL_LABELS, Settings, rule_choice, rule_options
 
 
 class NavigationApp(MatchStartApp):
@@ -57,25 +66,31 @@ class NavigationApp(MatchStartApp):
                 ]))
             except (ValueError, TypeError):
                 pass
-        first = self.settings.player_name if self.settings.player_name != "You" else "Player 1"
-        return [PlayerSpec(first), PlayerSpec("Player 2"), PlayerSpec("Player 3")]
+        player = _("Player {number}")
+        first = (self.settings.player_name if self.settings.player_name != "You"
+                 else player.format(number=1))
+        return [PlayerSpec(first), PlayerSpec(player.format(number=2)),
+                PlayerSpec(player.format(number=3))]
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("New match", "Start a new match against two bots",
+        yield SystemCommand(_("New match"), _("Start a new match against two bots"),
                             self.action_new_match)
-        yield SystemCommand("Hotseat match", "Several people at one keyboard",
+        yield SystemCommand(_("Hotseat match"), _("Several people at one keyboard"),
                             self.action_hotseat)
-        yield SystemCommand("Daily", "Today's deals, the same for everyone", self.action_daily)
-        yield SystemCommand("Start screen", "Back to the menu (the match stays saved)",
+        yield SystemCommand(_("Daily"), _("Today's deals, the same for everyone"),
+                            self.action_daily)
+        yield SystemCommand(_("Start screen"), _("Back to the menu (the match stays saved)"),
                             self.action_menu)
         yield SystemCommand(
-            "Settings", "Cards, bots, speed, scoring, deals, name", self.action_settings
+            _("Settings"), _("Language, cards, bots, speed, scoring, deals, name"),
+            self.action_settings,
         )
-        yield SystemCommand("Help", "Keys and the rules in brief", self.action_help)
+        yield SystemCommand(_("Help"), _("Keys and the rules in brief"), self.action_help)
         table = self.table
         if table is not None:
-            yield SystemCommand("Score sheet", "The scores so far", table.show_score_sheet)
+            yield SystemCommand(_("Score sheet"), _("The scores so far"),
+                                table.show_score_sheet)
 
     # -- actions ----------------------------------------------------------------
 
@@ -92,10 +107,11 @@ class NavigationApp(MatchStartApp):
                     self.exit()
 
             if self._saving():
-                question = "Quit now?\nThe match is saved: start skat again to resume it."
+                question = _("Quit now?\nThe match is saved: start skat again to resume it.")
             else:
-                question = "Quit in the middle of a deal? The deal is lost."
-            self.push_screen(QuitScreen(question, "Quit", "Keep playing"), callback=answer)
+                question = _("Quit in the middle of a deal? The deal is lost.")
+            self.push_screen(QuitScreen(question, N_("Quit"), N_("Keep playing")),
+                             callback=answer)
         else:
             self.exit()
 
@@ -149,21 +165,23 @@ class NavigationApp(MatchStartApp):
         day = day or utc_today()
         scored = False if self._unsaved else self._daily_scored(day)
         if self._unsaved:
-            status = "It is not saved: practice, it does not count."
+            status = _("It is not saved: practice, it does not count.")
         elif scored:
-            status = ("This is your scored attempt for today. It counts from the moment\n"
-                      "it starts; giving it up does not give you a second one.")
+            status = _("This is your scored attempt for today. It counts from the moment\nit "
+                       "starts; giving it up does not give you a second one.")
         elif scored is None:
-            status = ("Whether it is scored is decided when it starts\n"
-                      "(the first attempt of the day is).")
+            status = _("Whether it is scored is decided when it starts\n(the first attempt of "
+                       "the day is).")
         elif day != utc_today():
-            status = f"The daily of {day} is not today's: this is practice, not scored."
+            status = _("The daily of {day} is not today's: this is practice, not "
+                       "scored.").format(day=format_day(day))
         else:
-            status = ("You have already started today's scored attempt:\n"
-                      "this one is practice and does not count.")
-        levels = f"{BOT_NAMES[0]} and {BOT_NAMES[1]} ({DAILY_LEVEL})"
-        question = (f"Daily {day} (UTC): {DAILY_DEALS} deals against {levels},\n"
-                    f"the same cards for everybody.\n\n{status}")
+            status = _("You have already started today's scored attempt:\nthis one is "
+                       "practice and does not count.")
+        question = _("Daily {day} (UTC): {deals} deals against {left} and {right} ({level}),\n"
+                     "the same cards for everybody.\n\n{status}").format(
+            day=format_day(day), deals=DAILY_DEALS, left=BOT_NAMES[0], right=BOT_NAMES[1],
+            level=_(LEVEL_LABELS.get(DAILY_LEVEL, DAILY_LEVEL)), status=status)
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -171,7 +189,7 @@ class NavigationApp(MatchStartApp):
             else:
                 self._unsaved = False
 
-        self.push_screen(ConfirmScreen(question, "Start", "Back"), callback=answer)
+        self.push_screen(ConfirmScreen(question, N_("Start"), N_("Back")), callback=answer)
 
     def action_resume(self) -> None:
         self.resume_saved()
@@ -208,8 +226,8 @@ class NavigationApp(MatchStartApp):
                 if yes:
                     go()
 
-            self.push_screen(ConfirmScreen("Leave this match? It is not saved.", "Leave",
-                                           "Keep playing"), callback=answer)
+            self.push_screen(ConfirmScreen(_("Leave this match? It is not saved."), N_("Leave"),
+                                           N_("Keep playing")), callback=answer)
         else:
             go()
 
@@ -225,6 +243,10 @@ class NavigationApp(MatchStartApp):
         self.settings = new
         self._stored = replace(new, theme=self._stored.theme)
         self._save()
+        if old.language != new.language:
+            set_command_line_language(None)  # the player's choice now, above --lang
+            set_language(choose_language(new.language))
+            self.call_later(self.retranslate)
         table = self.table
         if table is not None:
             table.controller.bot_delay = new.bot_delay
@@ -236,8 +258,23 @@ class NavigationApp(MatchStartApp):
         )
         if later and table is not None:
             self.notify(
-                "Bots, scoring, deals and name apply from the next match "
-                "(Ctrl+P → New match).",
-                title="Settings saved",
+                _("Bots, scoring, deals and name apply from the next match "
+                  "(Ctrl+P → New match)."),
+                title=_("Settings saved"),
             )
         self.refresh_start()
+
+    async def retranslate(self) -> None:
+        """Every open screen in the language just chosen: a screen that can
+        redraw its words does (``retranslate``), the footers rebuild their
+        keys, the start screen gets its notes anew."""
+        for screen in list(self.screen_stack):
+            redraw = getattr(screen, "retranslate", None)
+            if redraw is None:
+                continue
+            done = redraw()
+            if inspect.isawaitable(done):
+                await done
+        self.refresh_start()
+        for screen in self.screen_stack:
+            screen.refresh_bindings()

@@ -26,7 +26,7 @@ from skat_net.client import TableClient
 from skat_net.protocol import JsonObject, ProtocolError
 
 from .footer import Footer
-from .i18n import _
+from .i18n import N_, _
 from .messages import NewMatchRequested
 from .remote import OnlineRecorder, RemoteController
 from .screens.table import TableScreen
@@ -50,19 +50,20 @@ class LobbyScreen(Screen[None]):
 def lobby_text(target: str, state: JsonObject | None, status: str) -> Text:
     """Plain text (names are data, never markup)."""
     out = Text()
-    out.append("Online table", style="bold")
+    out.append(_("Online table"), style="bold")
     out.append(f"  {target}\n\n")
     out.append(status + "\n\n")
     if state is not None:
         for i, p in enumerate(state["players"]):
-            name = p["name"] or "(free seat)"
-            kind = f"{p['bot']} bot" if p["bot"] else (
-                "connected" if p["connected"] else ("away" if p["taken"] else "waiting"))
+            name = p["name"] or _("(free seat)")
+            kind = _("{level} bot").format(level=p["bot"]) if p["bot"] else (
+                _("connected") if p["connected"] else (_("away") if p["taken"]
+                                                       else _("waiting")))
             out.append(f"  {i + 1}. ")
             out.append(str(name), style="bold" if i == state["player"] else "")
             out.append(f" · {kind}\n")
         if state["status"] == "waiting":
-            out.append("\nThe match starts when every seat is taken.")
+            out.append("\n" + _("The match starts when every seat is taken."))
     return out
 
 
@@ -170,12 +171,11 @@ class OnlineApp(App[None]):
             if self.controller is not None:
                 self.controller.played_on(note)
             return
-        said = {"dropped": _("{name} lost the connection."),
-                "returned": _("{name} is back."),
-                "joined": _("{name} sat down at the table.")}.get(str(event))
-        text = None if said is None else said.format(name=name)
-        if text is not None:
-            self.notify(text, timeout=5, markup=False)
+        template = {"dropped": N_("{name} lost the connection."),
+                    "returned": N_("{name} is back."),
+                    "joined": N_("{name} sat down at the table.")}.get(str(event))
+        if template is not None:
+            self.notify(_(template).format(name=name), timeout=5, markup=False)
 
     def _state(self) -> None:
         state = self.client.state
@@ -234,7 +234,7 @@ def run_online(target: str, name: str) -> None:
     from .settings import load_settings
 
     url, code = parse_invitation(target)
-    settings, _ = load_settings()
+    settings, _notice = load_settings()
     storage = Storage()
     OnlineApp(url, code, name, settings=settings, storage=storage,
               seats_file=storage.home / "online-seats.json").run()

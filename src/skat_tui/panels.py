@@ -14,7 +14,31 @@ from textual.widgets import Digits
 
 from skat_core.rules import GameType
 
+from .i18n import N_, _
 from .widgets import ActionButton, Line
+
+LABELS = {
+    # button id: (label, key) of the panels' buttons whose words never change
+    "hold": (N_("Yes"), "y"),
+    "pass": (N_("Pass"), "p"),
+    "pickup": (N_("Pick up skat"), "u"),
+    "hand-game": (N_("Play hand"), "h"),
+    "put-back": (N_("Put these two back"), "d"),
+}
+
+
+def label(button: str) -> str:
+    """A fixed button's label in the current language, with its key."""
+    text, key = LABELS[button]
+    gap = " " if button == "pass" else "  "
+    return f"{_(text)}{gap}[dim]{key}[/]"
+
+
+def relabel(container: Horizontal | Vertical) -> None:
+    """Put the fixed buttons' labels in the current language (after a switch)."""
+    for button in container.query(ActionButton):
+        if button.id in LABELS:
+            button.relabel(label(button.id))
 
 
 class BiddingPanel(Horizontal):
@@ -28,9 +52,9 @@ class BiddingPanel(Horizontal):
         yield Digits("18", id="bid-value")
         yield ActionButton("+", id="bid-up", action="screen.bid_step(1)", compact=True)
         with Vertical(id="bid-buttons"):
-            yield ActionButton("Bid", id="bid", action="screen.bid", compact=True)
-            yield ActionButton("Yes  [dim]y[/]", id="hold", action="screen.hold", compact=True)
-            yield ActionButton("Pass [dim]p[/]", id="pass", action="screen.pass_bid", compact=True)
+            yield ActionButton(_("Bid"), id="bid", action="screen.bid", compact=True)
+            yield ActionButton(label("hold"), id="hold", action="screen.hold", compact=True)
+            yield ActionButton(label("pass"), id="pass", action="screen.pass_bid", compact=True)
 
     def show(
         self,
@@ -47,7 +71,8 @@ class BiddingPanel(Horizontal):
         self.query_one("#bid-guide", Line).show(guide)
         self.query_one("#bid-value", Digits).update(str(value) if value else "--")
         bid = self.query_one("#bid", ActionButton)
-        bid.relabel(f"Bid {value}  [dim]b[/]" if can_bid and value else "Bid  [dim]b[/]")
+        label = _("Bid {value}").format(value=value) if can_bid and value else _("Bid")
+        bid.relabel(f"{label}  [dim]b[/]")
         bid.disabled = not can_bid
         self.query_one("#hold", ActionButton).disabled = not can_hold
         self.query_one("#pass", ActionButton).disabled = not can_pass
@@ -62,10 +87,10 @@ class SkatPanel(Vertical):
         yield Line(id="skat-status")
         with Horizontal(classes="button-row"):
             yield ActionButton(
-                "Pick up skat  [dim]u[/]", id="pickup", action="screen.pick_up", compact=True
+                label("pickup"), id="pickup", action="screen.pick_up", compact=True,
             )
             yield ActionButton(
-                "Play hand  [dim]h[/]", id="hand-game", action="screen.play_hand", compact=True
+                label("hand-game"), id="hand-game", action="screen.play_hand", compact=True,
             )
         yield Line(id="skat-guide")
 
@@ -82,8 +107,7 @@ class DiscardPanel(Vertical):
         with Horizontal(classes="button-row"):
             yield Line(id="discard-selected")
             yield ActionButton(
-                "Put these two back  [dim]d[/]", id="put-back", action="screen.put_back",
-                compact=True,
+                label("put-back"), id="put-back", action="screen.put_back", compact=True,
             )
         yield Line(id="discard-help")
 
@@ -106,7 +130,8 @@ GAME_KEYS = {
 }
 """Keys of the declaration buttons (♥ is r: h is 'play hand' and 'left')."""
 
-OPTIONS = (("schneider", "Schneider", "x"), ("schwarz", "Schwarz", "z"), ("ouvert", "Ouvert", "o"))
+OPTIONS = (("schneider", N_("Schneider"), "x"), ("schwarz", N_("Schwarz"), "z"),
+           ("ouvert", N_("Ouvert"), "o"))
 
 
 class DeclarePanel(Vertical):
@@ -122,7 +147,7 @@ class DeclarePanel(Vertical):
         with Horizontal(classes="button-row", id="option-buttons"):
             for option, label, key in OPTIONS:
                 yield ActionButton(
-                    f"☐ {label}  [dim]{key}[/]", id=f"opt-{option}",
+                    f"☐ {_(label)}  [dim]{key}[/]", id=f"opt-{option}",
                     action=f"screen.toggle_option('{option}')", compact=True,
                 )
             yield Line(id="declare-back")
@@ -136,7 +161,7 @@ class DeclarePanel(Vertical):
 
     def show_option(self, option: str, label: str, on: bool, enabled: bool) -> None:
         button = self.query_one(f"#opt-{option}", ActionButton)
-        key = next(k for o, _, k in OPTIONS if o == option)
+        key = next(k for o, _label, k in OPTIONS if o == option)
         button.relabel(f"{'☑' if on else '☐'} {label}  [dim]{key}[/]")
         button.disabled = not enabled
         button.set_class(on, "-on")

@@ -21,7 +21,7 @@ from skat_core.records.jsontext import parse_json
 from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
 
 from .deck import DeckStyle
-from .i18n import _
+from .i18n import LANGUAGES, N_, _
 from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,12 @@ SPEEDS: dict[str, tuple[float, float]] = {
     "fast": (0.3, 0.7),
     "instant": (0.0, 0.0),
 }
-SCORINGS = {"sf": "Seeger-Fabian", "standard": "Standard"}
+LEVEL_LABELS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"),
+                "strong": N_("strong")}
+"""The bot levels as the app names them (translated where shown)."""
+SPEED_LABELS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
+                "instant": N_("instant")}
+SCORINGS = {"sf": "Seeger-Fabian", "standard": N_("Standard")}
 DEAL_COUNTS = (3, 6, 9, 12, 18, 24, 36)
 BOT_NAMES = ("Lena", "Rolf")
 """The two computer players, on the human's left and right."""
@@ -57,6 +62,8 @@ class Settings:
     """The rule set new matches are played under (a name of RULE_SETS)."""
     rule_switches: dict[str, Any] = field(default_factory=dict)
     """House-rule switches changed from the named set (docs/rules.md)."""
+    language: str = ""
+    """A code of i18n.LANGUAGES, or "" for the environment's language."""
     card_points: bool = True
     """The card points each side has taken so far shown in the score area
     during play (under every rule set: see docs/rules.md)."""
@@ -93,15 +100,16 @@ class Settings:
 
 
 RULE_CHOICES: dict[str, tuple[str, str, dict[str, Any]]] = {
-    "tournament": (_("Tournament (ISkO)"), "tournament", {}),
-    "pub": (_("Pub: Kontra/Re, Ramsch, Bock"), "pub", {}),
-    "pub-first-card": (_("Pub, Kontra before the first card"), "pub",
+    "tournament": (N_("Tournament (ISkO)"), "tournament", {}),
+    "pub": (N_("Pub: Kontra/Re, Ramsch, Bock"), "pub", {}),
+    "pub-first-card": (N_("Pub, Kontra before the first card"), "pub",
                        {"kontra_first_card": True}),
-    "pub-schiebe": (_("Pub with Schieberamsch"), "pub", {"ramsch": "schieberamsch"}),
+    "pub-schiebe": (N_("Pub with Schieberamsch"), "pub", {"ramsch": "schieberamsch"}),
 }
 """The rule sets the dialogs offer (settings, new match, hotseat): a label, a
 rule set name and the switches changed from it (docs/rules.md lists every
-switch).  The keys ``tournament`` and ``pub`` are the rule sets' names."""
+switch); the labels are marked with N_ and translated where shown. The keys
+``tournament`` and ``pub`` are the rule sets' names."""
 CUSTOM = "custom"
 """The choice for switches set in settings.json that no entry matches."""
 
@@ -117,7 +125,7 @@ def rule_choice(settings: Settings) -> str:
 def rule_options(settings: Settings) -> list[tuple[str, str]]:
     """The (label, key) pairs of a dialog's rules list; the settings' own
     switches as one more entry when no named one fits them."""
-    out = [(label, key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
+    out = [(_(label), key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
     if rule_choice(settings) == CUSTOM:
         out.append((_("Custom (settings.json)"), CUSTOM))
     return out
@@ -146,7 +154,7 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     values: dict[str, Any] = {}
     bad: list[str] = []
     known = {"deck", "bot_levels", "speed", "scoring", "deals", "player_name", "theme",
-             "rules", "rule_switches", "card_points"}
+             "rules", "rule_switches", "language", "card_points"}
 
     def take(name: str, ok: bool, value: Any) -> None:
         if ok:
@@ -177,8 +185,8 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         name = data["player_name"]
         hidden = hidden_characters(name) if isinstance(name, str) else []
         if hidden:  # never shown: it could drive the terminal or look like another name
-            bad.append(f"player_name holds control, bidi or invisible characters "
-                       f"({', '.join(hidden)})")
+            bad.append(_("player_name holds control, bidi or invisible characters "
+                         "({characters})").format(characters=", ".join(hidden)))
         else:
             take("player_name", isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME,
                  name.strip() if isinstance(name, str) else None)
@@ -187,6 +195,9 @@ def _check(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     if "rules" in data:
         take("rules", isinstance(data["rules"], str) and data["rules"] in RULE_SETS,
              data["rules"])
+    if "language" in data:
+        take("language", data["language"] == "" or data["language"] in LANGUAGES,
+             data["language"])
     if "card_points" in data:
         take("card_points", isinstance(data["card_points"], bool), data["card_points"])
     if "rule_switches" in data:
@@ -212,17 +223,16 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except (OSError, ValueError) as exc:  # FileRefused and RecordError are ValueErrors
         reason = exc.reason if isinstance(exc, FileRefused) else str(exc)
         log.warning("cannot read the settings %s: %s", path, reason)
-        return Settings(), (f"The settings file {path} is damaged ({reason}); "
-                            "using the defaults.")
+        return Settings(), _("The settings file {path} is damaged ({reason}); using the "
+                             "defaults.").format(path=path, reason=reason)
     if not isinstance(data, dict):
-        return Settings(), (f"The settings file {path} is damaged (not a JSON object); "
-                            "using the defaults.")
+        return Settings(), _("The settings file {path} is damaged (not a JSON object); using "
+                             "the defaults.").format(path=path)
     settings, bad = _check(data)
     if bad:
         log.warning("bad settings in %s: %s", path, ", ".join(bad))
-        return settings, (
-            f"Some settings were invalid ({', '.join(bad)}); using the defaults for those."
-        )
+        return settings, _("Some settings were invalid ({names}); using the defaults for "
+                           "those.").format(names=", ".join(bad))
     return settings, None
 
 

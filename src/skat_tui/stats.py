@@ -263,13 +263,17 @@ class Filters:
 
     def describe(self) -> str:
         """``2026-11-01 – 2026-11-30 · daily, hotseat · Anna``."""
+        from .i18n import _, format_short_day
+
         if self.start is None and self.end is None:
-            when = "all dates"
+            when = _("all dates")
         else:
-            when = f"{self.start or '…'} – {self.end or '…'}"
-        kinds = ", ".join(sorted(self.kinds)) if self.kinds else "every kind"
-        who = self.player if self.player is not None else "every human seat"
-        return f"{when} · {kinds} · {who}"
+            when = _("{start} – {end}").format(
+                start=format_short_day(self.start) if self.start else "…",
+                end=format_short_day(self.end) if self.end else "…")
+        kinds = ", ".join(sorted(self.kinds)) if self.kinds else _("every kind")
+        who = self.player if self.player is not None else _("every human seat")
+        return _("{dates} · {kinds} · {players}").format(dates=when, kinds=kinds, players=who)
 
 
 def subject_seats(deal: Deal, player: str | None) -> list[int]:

@@ -61,6 +61,7 @@ from skat_core.savegame import (
 from skat_core.seeds import SeedKind, parse_daily, seed_kind, utc_today
 from skat_core.value import Contract
 
+from .i18n import _, format_signed
 from .leaderboard import HUMAN, Leaderboard, LeaderboardError, MatchSummary, seat_kind
 
 APP_NAME = "skat"
@@ -117,15 +118,21 @@ class DamagedSave(StorageError):
 
     def __init__(self, path: Path, reason: str, moved_to: Path | None, newer: bool = False
                  ) -> None:
-        if moved_to is not None:
-            where = f"It was kept as {moved_to}"
+        from .i18n import _
+
+        if newer and moved_to is not None:
+            template = _("The saved match {path} was saved by a newer version of skat: "
+                         "{reason}. It was kept as {kept}; a new match can start.")
+        elif newer:
+            template = _("The saved match {path} was saved by a newer version of skat: "
+                         "{reason}. It could not be moved aside either; a new match can start.")
+        elif moved_to is not None:
+            template = _("The saved match {path} is damaged and cannot be continued: {reason}. "
+                         "It was kept as {kept}; a new match can start.")
         else:
-            where = "It could not be moved aside either"
-        what = ("was saved by a newer version of skat" if newer
-                else "is damaged and cannot be continued")
-        super().__init__(
-            f"The saved match {path} {what}: {reason}. {where}; a new match can start.", path
-        )
+            template = _("The saved match {path} is damaged and cannot be continued: {reason}. "
+                         "It could not be moved aside either; a new match can start.")
+        super().__init__(template.format(path=path, reason=reason, kept=moved_to), path)
         self.reason = reason
         self.moved_to = moved_to
         self.newer = newer
@@ -137,8 +144,11 @@ class MatchInUse(StorageError):
     process, if known."""
 
     def __init__(self, home: Path, pid: int | None) -> None:
-        who = f"Another skat (process {pid})" if pid else "Another skat"
-        super().__init__(f"{who} is playing the match saved in {home}", home / CURRENT)
+        from .i18n import _
+
+        message = (_("Another skat (process {pid}) is playing the match saved in {path}") if pid
+                   else _("Another skat is playing the match saved in {path}"))
+        super().__init__(message.format(pid=pid, path=home), home / CURRENT)
         self.pid = pid
 
 
@@ -357,12 +367,12 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
         worst = min(range(3), key=lambda s: scores[s])
         best = max(range(3), key=lambda s: scores[s])
         who = best if scores[best] > 0 else worst
-        text = f"{players[who]} {scores[who]:+d}"
+        text = f"{players[who]} {format_signed(scores[who])}"
         return HistoryEntry(str(line_no), record, date, (players[0], players[1], players[2]),
-                            "Ramsch" + tag, None, text, scores[who])
+                            _("Ramsch") + tag, None, text, scores[who])
     if soloist is None:
         aborted = result.get("aborted")
-        text = "aborted" if aborted else "passed in"
+        text = _("aborted") if aborted else _("passed in")
         return HistoryEntry(str(line_no), record, date, (players[0], players[1], players[2]),
                             text, None, text, 0)
     if soloist not in (0, 1, 2) or isinstance(soloist, bool):
@@ -378,9 +388,19 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     won = result.get("won") is True
     return HistoryEntry(
         str(line_no), record, date, (players[0], players[1], players[2]),
-        contract.describe() + tag, players[soloist],
-        f"{'won' if won else 'lost'} {score:+d}", score,
+        words(contract) + tag, players[soloist],
+        (_("won {score}") if won else _("lost {score}")).format(score=format_signed(score)),
+        score,
     )
+
+
+def words(contract: Contract) -> str:
+    """A contract as the history lists it (``♣ Clubs hand schneider``), in
+    the current language (deck.py is imported here, not at the top: it
+    brings Rich, and skat_tui.stats reads the history without any UI)."""
+    from .deck import DeckStyle, contract_text
+
+    return contract_text(contract, DeckStyle.TWO_COLOUR, short=True)
 
 
 def _history_entry(line_no: int, raw: bytes | None) -> HistoryEntry:

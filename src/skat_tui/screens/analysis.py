@@ -51,8 +51,9 @@ from skat_core.records import record_from_state
 
 from ..deck import DeckStyle, card_text
 from ..footer import Footer
-from ..i18n import _, ngettext
+from ..i18n import N_, _, format_signed, ngettext
 from ..safe_text import safe_text, visible
+from .table_log import fill
 from .text import contract_text
 
 _CACHE: dict[tuple[object, ...], DealAnalysis] = {}
@@ -78,16 +79,19 @@ def _remember(analysis: DealAnalysis) -> None:
 def value_text(analysis: DealAnalysis, value: int, long: bool = False) -> str:
     """``64 won``; long: ``92 won, schneider``, ``24 lost, schneider
     against``; null: ``no trick, won``."""
-    v = analysis.verdict(value)
-    word = "won" if v.won else "lost"
+    won = analysis.verdict(value).won
     if analysis.null:
-        return f"{'a trick' if value else 'no trick'}, {word}"
-    extra = ""
+        if value:
+            return _("a trick, won") if won else _("a trick, lost")
+        return _("no trick, won") if won else _("no trick, lost")
     if long and value >= SCHNEIDER:
-        extra = ", schneider"
+        template = _("{points} won, schneider") if won else _("{points} lost, schneider")
     elif long and value <= SCHNEIDERED:
-        extra = ", schneider against"
-    return f"{value} {word}{extra}"
+        template = (_("{points} won, schneider against") if won
+                    else _("{points} lost, schneider against"))
+    else:
+        template = _("{points} won") if won else _("{points} lost")
+    return template.format(points=value)
 
 
 def change_notes(analysis: DealAnalysis, choice: CardChoice) -> list[str]:
@@ -102,17 +106,18 @@ def change_notes(analysis: DealAnalysis, choice: CardChoice) -> list[str]:
     mine = choice.soloist_side
     if analysis.null:
         if turned:
-            notes.append("loses the null" if mine else "gives the null")
+            notes.append(_("loses the null") if mine else _("gives the null"))
         return notes
     if turned:
-        notes.append("loses the game" if mine else "gives the game")
+        notes.append(_("loses the game") if mine else _("gives the game"))
     for mark in thresholds_crossed(best, played):
         if mark == SCHNEIDER:
-            notes.append("misses 90" if mine else "gives 90")
+            notes.append(_("misses 90") if mine else _("gives 90"))
         elif mark == SCHNEIDERED:
-            notes.append("falls to 30" if mine else "out of 30")
+            notes.append(_("falls to 30") if mine else _("out of 30"))
         elif mark == WIN and not turned:
-            notes.append(f"crosses {WIN}")  # overbid or announced: 61 did not decide it
+            # overbid or announced: 61 did not decide it
+            notes.append(_("crosses {points}").format(points=WIN))
     return notes
 
 
@@ -123,27 +128,34 @@ def story(
     played J♠ — best was Q♦, which keeps 64 points (won); J♠ gave 60 (lost)``."""
     who = names[choice.seat]
     card = card_text(choice.card, deck)
-    best = " or ".join(card_text(c, deck) for c in choice.best_cards[:2])
+    best = _(" or ").join(card_text(c, deck) for c in choice.best_cards[:2])
     soloist = names[analysis.soloist]
     if analysis.null:
         def said(v: int) -> str:  # the soloist by role: a name may be "You"
             won = analysis.verdict(v).won
             if v:
-                return _("the soloist takes a trick (lost)") if not won else _(
-                    "the soloist takes a trick (won)")
-            return _("the soloist takes no trick (won)") if won else _(
-                "the soloist takes no trick (lost)")
+                return (_("the soloist takes a trick (won)") if won
+                        else _("the soloist takes a trick (lost)"))
+            return (_("the soloist takes no trick (won)") if won
+                    else _("the soloist takes no trick (lost)"))
 
-        return (f"Trick {choice.trick}: {who} played {card} — best was {best}: "
-                f"{said(choice.best)}; with {card} {said(choice.played)}")
-    wb = "won" if analysis.verdict(choice.best).won else "lost"
-    wp = "won" if analysis.verdict(choice.played).won else "lost"
+        return _("Trick {number}: {name} played {card} — best was {best}: {best_gives}; with "
+                 "{card} {played_gives}").format(
+            number=choice.trick, name=who, card=card, best=best, best_gives=said(choice.best),
+            played_gives=said(choice.played))
+    verdict = {True: N_("won"), False: N_("lost")}
+    wb = _(verdict[analysis.verdict(choice.best).won])
+    wp = _(verdict[analysis.verdict(choice.played).won])
     if choice.soloist_side:
-        keeps = f"which keeps {choice.best} points ({wb})"
+        template = _("Trick {number}: {name} played {card} — best was {best}, which keeps "
+                     "{best_points} points ({best_verdict}); {card} gave {points} ({verdict})")
     else:
-        keeps = f"which holds {soloist} to {choice.best} ({wb})"
-    return (f"Trick {choice.trick}: {who} played {card} — best was {best}, {keeps}; "
-            f"{card} gave {choice.played} ({wp})")
+        template = _("Trick {number}: {name} played {card} — best was {best}, which holds "
+                     "{soloist} to {best_points} ({best_verdict}); {card} gave {points} "
+                     "({verdict})")
+    return template.format(number=choice.trick, name=who, card=card, best=best,
+                           best_points=choice.best, best_verdict=wb, soloist=soloist,
+                           points=choice.played, verdict=wp)
 
 
 def summary_lines(
@@ -157,63 +169,64 @@ def summary_lines(
                        "solver judges a soloist against two defenders, so there is nothing "
                        "to analyse."))]
     if not analysis.played_game:
-        return [Text("Nobody played a game in this deal: there is nothing to analyse.")]
+        return [Text(_("Nobody played a game in this deal: there is nothing to analyse."))]
     assert analysis.contract is not None
     soloist = names[analysis.soloist]
-    head = Text()
-    head.append(soloist, style="bold")
-    head.append(f": {contract_text(analysis.contract, deck)}, bid {state.bid}")
+    head = fill(_("{name}: {contract}, bid {bid}"), name=Text(soloist, style="bold"),
+                contract=contract_text(analysis.contract, deck), bid=str(state.bid))
     lines = [head]
     actual = analysis.actual
     if actual is not None:
         r = state.result
         assert r is not None
-        line = Text("Played: ")
-        line.append(value_text(analysis, actual, long=True),
-                    style="bold green" if r.won else "bold red")
-        line.append(f" ({r.score:+d})")
+        line = fill(_("Played: {result} ({score})"),
+                    result=Text(value_text(analysis, actual, long=True),
+                                style="bold green" if r.won else "bold red"),
+                    score=format_signed(r.score))
         if r.conceded:
-            line.append(f" · play stopped early ({r.conceded})", style="dim")
+            line.append(" · " + _("play stopped early ({how})").format(how=r.conceded),
+                        style="dim")
         lines.append(line)
     if analysis.start is not None:
-        line = Text("Best play by everyone from the first lead: ")
-        line.append(value_text(analysis, analysis.start, long=True), style="bold")
-        lines.append(line)
+        lines.append(fill(_("Best play by everyone from the first lead: {result}"),
+                          result=Text(value_text(analysis, analysis.start, long=True),
+                                      style="bold")))
     soloist_won = analysis.verdict(actual).won if actual is not None else None
     if soloist_won is False or soloist_won is None:
-        question = f"Could {soloist} have won? "
+        question = _("Could {name} have won?").format(name=soloist) + " "
         turns = [c for c in analysis.turning_points() if c.soloist_side
                  and analysis.verdict(c.best).won]
     else:
-        question = "Could the defenders have won? "
+        question = _("Could the defenders have won?") + " "
         turns = [c for c in analysis.turning_points() if not c.soloist_side
                  and not analysis.verdict(c.best).won]
     line = Text(question, style="bold")
     if turns:
-        line.append("Yes — ")
-        line.append(story(analysis, turns[-1], names, deck))
+        line.append(_("Yes — {story}").format(story=story(analysis, turns[-1], names, deck)))
         if len(turns) > 1:
             earlier = len(turns) - 1
-            line.append(" " + ngettext("(and {n} earlier chance)", "(and {n} earlier chances)",
-                                       earlier).format(n=earlier), style="dim")
+            line.append(" " + ngettext("(and {count} earlier chance)",
+                                       "(and {count} earlier chances)", earlier).format(
+                                           count=earlier), style="dim")
     elif not analysis.complete:
         return lines  # no answer yet: the earlier tricks are still being solved
     elif soloist_won is False or soloist_won is None:
-        line.append(f"No: against best defence from every point of the deal, {soloist} "
-                    "could not win.")
+        line.append(_("No: against best defence from every point of the deal, {name} could "
+                      "not win.").format(name=soloist))
     else:
-        line.append(f"No: with every card they had, the defenders could not stop {soloist}.")
+        line.append(_("No: with every card they had, the defenders could not stop "
+                      "{name}.").format(name=soloist))
     lines.append(line)
     if not analysis.complete:
         return lines
     costly = analysis.mistakes()
-    line = Text(ngettext("{n} card cost points", "{n} cards cost points", len(costly)).format(
-        n=len(costly)), style="dim")
+    line = Text(ngettext("{count} card cost points", "{count} cards cost points",
+                         len(costly)).format(count=len(costly)), style="dim")
     if costly:
         by_seat = [sum(c.cost for c in costly if c.seat == seat) for seat in range(3)]
-        line.append(" (" + ", ".join(
-            f"{names[seat]} {by_seat[seat]}" for seat in range(3) if by_seat[seat]
-        ) + (" points)" if not analysis.null else ")"), style="dim")
+        who = ", ".join(f"{names[seat]} {by_seat[seat]}" for seat in range(3) if by_seat[seat])
+        line.append(" " + (_("({players})") if analysis.null
+                           else _("({players} points)")).format(players=who), style="dim")
     lines.append(line)
     return lines
 
@@ -223,7 +236,7 @@ class AnalysisTable(DataTable[Text]):
     analysis was opened from one)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Show in replay", key_display="⏎"),
+        Binding("enter", "select_cursor", N_("Show in replay"), key_display="⏎"),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -241,8 +254,8 @@ class AnalysisScreen(ModalScreen[int | None]):
 
     CSS_PATH = "../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "toggle_mistakes", "Costly only"),
-        Binding("escape,a", "close", "Close", key_display="Esc"),
+        Binding("m", "toggle_mistakes", N_("Costly only")),
+        Binding("escape,a", "close", N_("Close"), key_display="Esc"),
     ]
 
     class ChoiceReady(Message):
@@ -288,7 +301,8 @@ class AnalysisScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog analysis"):
-            title = "Analysis" + (f" · {self.title_text}" if self.title_text else "")
+            title = (_("Analysis · {title}").format(title=self.title_text) if self.title_text
+                     else _("Analysis"))
             yield Static(safe_text(title, "bold"), classes="dialog-title")
             yield Static(id="analysis-summary")
             with Horizontal(id="analysis-progress"):
@@ -296,15 +310,16 @@ class AnalysisScreen(ModalScreen[int | None]):
                 yield ProgressBar(total=self.total or 1, show_eta=False, id="analysis-bar")
             yield AnalysisTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
             yield Static(
-                "Values: the soloist's (*) card points at the end if everyone plays "
-                "perfectly from then on, all cards open (null: whether he takes a trick).",
+                _("Values: the soloist's (*) card points at the end if everyone plays "
+                  "perfectly from then on, all cards open (null: whether he takes a trick)."),
                 id="analysis-legend",
             )
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Tr", "Player", "Card", "Gives", "Best", "Cost", "Changes")
+        table.add_columns(_("Tr"), _("Player"), _("Card"), _("Gives"), _("Best"), _("Cost"),
+                          _("Changes"))
         played = analysable(self.state)
         if self.analysis is not None:
             self.choices = list(self.analysis.cards)
@@ -316,8 +331,8 @@ class AnalysisScreen(ModalScreen[int | None]):
             for part in ("#analysis-table", "#analysis-legend", "#analysis-progress"):
                 self.query_one(part).display = False
         else:
-            self._set_status(f"Solving {self.total} cards from the last one back "
-                             "(trick 1 is slowest)…")
+            self._set_status(_("Solving {count} cards from the last one back (trick 1 is "
+                               "slowest)…").format(count=self.total))
             self._show_summary()
             self._run()
         table.focus()
@@ -366,14 +381,15 @@ class AnalysisScreen(ModalScreen[int | None]):
                         return
                     self.post_message(self.ChoiceReady(choice_from_json(item)))
                 except (ValueError, KeyError, TypeError) as e:
-                    self.post_message(self.Failed(f"unreadable answer from the solver: {e}"))
+                    self.post_message(self.Failed(
+                        _("unreadable answer from the solver: {error}").format(error=e)))
                     return
             if worker.is_cancelled or self._closing:
                 return
             if not heard:  # the program could not run here (a frozen app, say)
                 self._run_here()
             else:
-                self.post_message(self.Failed("the solver stopped early"))
+                self.post_message(self.Failed(_("the solver stopped early")))
         finally:
             self._stop()
             process.stdout.close()
@@ -408,17 +424,17 @@ class AnalysisScreen(ModalScreen[int | None]):
         self.query_one(ProgressBar).advance(1)
         done = len(self.choices)
         if done < self.total:
-            left = self.total - done
-            self._set_status(ngettext("Tricks {first}–10 solved, {n} card to go…",
-                                      "Tricks {first}–10 solved, {n} cards to go…", left)
-                             .format(first=choice.trick, n=left))
+            self._set_status(ngettext("Tricks {trick}–10 solved, {count} card to go…",
+                                      "Tricks {trick}–10 solved, {count} cards to go…",
+                                      self.total - done).format(trick=choice.trick,
+                                                                count=self.total - done))
         self._fill_table()
         self._show_summary()
 
     @on(Failed)
     def _failed(self, message: Failed) -> None:
         message.stop()
-        self._set_status(f"The analysis stopped: {message.reason}")
+        self._set_status(_("The analysis stopped: {reason}").format(reason=message.reason))
         self.query_one("#analysis-status", Static).add_class("-failed")
 
     @on(Finished)
@@ -471,9 +487,9 @@ class AnalysisScreen(ModalScreen[int | None]):
         best = card_text(choice.best_cards[0], self.deck) + (
             "…" if len(choice.best_cards) > 1 else "")
         if choice.forced:
-            best, cost = "(only card)", ""
+            best, cost = _("(only card)"), ""
         elif choice.cost:
-            cost = "trick" if analysis.null else f"{choice.cost}"
+            cost = _("trick") if analysis.null else f"{choice.cost}"
             best = f"{best} {value_text(analysis, choice.best)}"
         else:
             best, cost = "✓", ""

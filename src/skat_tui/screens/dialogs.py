@@ -16,6 +16,7 @@ from skat_core.cards import Card
 
 from ..deck import DeckStyle, card_face
 from ..footer import Footer
+from ..i18n import N_, _, ngettext
 from ..safe_text import safe_text, visible
 from ..widgets import Canvas
 
@@ -27,11 +28,11 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question; ``dismiss(True)`` for yes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,enter", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, question: str | Text, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str | Text, yes: str = N_("Yes"), no: str = N_("No")) -> None:
         """``question``: a plain string is shown literally (it may quote names,
         seeds, paths); a ``Text`` as styled."""
         super().__init__()
@@ -46,8 +47,10 @@ class ConfirmScreen(ModalScreen[bool]):
                 question = safe_text(question, multiline=True)
             yield Static(question, classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes}  [dim]y[/]", id="yes", variant="error", compact=True)
-                yield Button(f"{self.no}  [dim]n[/]", id="no", variant="primary", compact=True)
+                yield Button(Text.assemble(_(self.yes), ("  y", "dim")), id="yes",
+                             variant="error", compact=True)
+                yield Button(Text.assemble(_(self.no), ("  n", "dim")), id="no",
+                             variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -60,10 +63,10 @@ class ConfirmScreen(ModalScreen[bool]):
 class QuitScreen(ConfirmScreen):
     """'Quit in the middle of a deal?'; pressing q again means yes."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "answer(True)", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "answer(True)", N_("Quit"), show=False)]
 
 
-HELP_TEXT = """\
+HELP_TEXT = N_("""\
 [b]Anywhere[/b]  [b]?[/]/[b]F1[/] help · [b]F2[/] settings
           [b]q[/]/[b]Ctrl+Q[/] quit (asks in the middle of a deal)
           [b]Ctrl+P[/] commands: themes, new match, score sheet
@@ -105,18 +108,19 @@ Keys: [b]k[/] Kontra (a defender, before your first card) or Re (the soloist, \
 answering); with Kontra before the first card you are asked: [b]k[/] or [b]p[/] to let \
 the game stand; Schieberamsch: [b]u[/] take the skat, choose two and [b]d[/] push them on, \
 [b]w[/] pass it on unseen, [b]g[/] grand hand instead.
-"""
+""")
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,f1,q,enter", "close", "Close")
+        Binding("escape,question_mark,f1,q,enter", "close", N_("Close"))
     ]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
-            yield Static(HELP_TEXT, id="help-text")
-            yield Static("[dim]Esc closes this help · ↑/↓ scroll[/]", classes="dialog-foot")
+            yield Static(_(HELP_TEXT), id="help-text")
+            yield Static(Text(_("Esc closes this help · ↑/↓ scroll"), style="dim"),
+                         classes="dialog-foot")
         yield Footer()
 
     def action_close(self) -> None:
@@ -126,7 +130,8 @@ class HelpScreen(ModalScreen[None]):
 class LastTrickScreen(ModalScreen[None]):
     """The last finished trick: who played what and who took it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,t,enter,space,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,t,enter,space,q", "close", N_("Close"))]
 
     def __init__(
         self, plays: list[tuple[str, Card]], winner: str, points: int, number: int, deck: DeckStyle
@@ -147,16 +152,18 @@ class LastTrickScreen(ModalScreen[None]):
                 canvas.put(x, 1 + row, line)
         with Vertical(classes="dialog"):
             yield Static(
-                Text.assemble((f"Trick {self.number}", "bold"),
-                              f"  (led by {visible(self.plays[0][0])})"),
+                Text(_("Trick {number} (led by {name})").format(
+                    number=self.number, name=visible(self.plays[0][0])), style="bold"),
                 classes="dialog-text",
             )
             yield Static(canvas.to_text(), id="last-trick-cards")
             yield Static(
-                Text.assemble((visible(self.winner), "bold"), f" took it: {self.points} points"),
+                Text(ngettext("{name} took it: {points} point", "{name} took it: {points} points",
+                              self.points).format(name=visible(self.winner),
+                                                  points=self.points)),
                 classes="dialog-text",
             )
-            yield Static("[dim]Esc or t closes[/]", classes="dialog-foot")
+            yield Static(Text(_("Esc or t closes"), style="dim"), classes="dialog-foot")
         yield Footer()
 
     def on_click(self) -> None:
@@ -181,6 +188,7 @@ class TooSmallScreen(Screen[None]):
     def _show(self) -> None:
         w, h = self.app.size
         self.query_one("#too-small-text", Static).update(
-            f"Please enlarge the terminal to {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-            f"It is {w}×{h} now. The game waits for you."
+            _("Please enlarge the terminal to {width}×{height}.\nIt is {now_width}×{now_height} "
+              "now. The game waits for you.").format(width=MIN_WIDTH, height=MIN_HEIGHT,
+                                                     now_width=w, now_height=h)
         )

@@ -15,7 +15,7 @@ from skat_core.views import SeatView
 
 from ..deck import DeckStyle, card_text
 from ..i18n import _, ngettext
-from .text import contract_text
+from .text import contract_text, kontra_name
 
 
 def _in_ten(win: float) -> int:
@@ -67,12 +67,12 @@ def hint_sentence(hint: Hint, view: SeatView, deck: DeckStyle) -> str:
             return _("Say yes.")
         case Kontra():
             if hint.win is not None:
-                return _("Say {call}: {why}.").format(call=action.name,
+                return _("Say {call}: {why}.").format(call=kontra_name(action.level),
                                                        why=_chance(hint.win, soloist))
-            return _("Say {call}.").format(call=action.name)
+            return _("Say {call}.").format(call=kontra_name(action.level))
         case Pass() if view.phase == Phase.KONTRA:
             offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
-            call = offer.name if offer is not None else ""
+            call = kontra_name(offer.level) if offer is not None else ""
             if hint.win is not None:
                 return _("No {call}: {why}.").format(
                     call=call, why=_chance(hint.win, soloist))

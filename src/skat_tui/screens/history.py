@@ -21,7 +21,7 @@ from skat_core.errors import RecordError
 from skat_core.records import state_from_record
 
 from ..footer import Footer
-from ..i18n import ngettext
+from ..i18n import N_, _, format_number, ngettext
 from ..safe_text import safe_join, safe_text, visible
 from ..storage import HistoryEntry, Storage, StorageError
 from .closing import close_or_exit
@@ -34,10 +34,12 @@ def entry_game(entry: HistoryEntry, storage: Storage) -> ReplayGame:
     try:
         state = state_from_record(entry.record)
     except RecordError as e:
-        raise StorageError(f"history entry {entry.id} ({storage.history_path}, line "
-                           f"{entry.id}) cannot be replayed: {e}", storage.history_path
-                           ) from None
-    title = f"History {entry.id}" + (f" · {entry.local_date}" if entry.date else "")
+        raise StorageError(_("history entry {id} ({path}, line {line}) cannot be replayed: "
+                             "{error}").format(id=entry.id, path=storage.history_path,
+                                               line=entry.id, error=e),
+                           storage.history_path) from None
+    title = (_("History {id} · {date}").format(id=entry.id, date=entry.local_date) if entry.date
+             else _("History {id}").format(id=entry.id))
     return ReplayGame(state, entry.players, title, entry.id, entry.human_seat)
 
 
@@ -47,7 +49,7 @@ class HistoryScreen(Screen[None]):
 
     CSS_PATH = "../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back", key_display="Esc"),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(self, storage: Storage | None = None) -> None:
@@ -58,7 +60,7 @@ class HistoryScreen(Screen[None]):
         self.error: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("History", id="history-title", classes="list-title")
+        yield Static(_("History"), id="history-title", classes="list-title")
         yield ListTable(id="history-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="history-message", classes="list-message")
         yield Static(id="history-warnings", classes="list-note -empty")
@@ -66,6 +68,11 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.load()
+
+    async def retranslate(self) -> None:
+        """Show the list in the language just chosen."""
+        await self.recompose()
+        self.load()  # the entries' words are in the language they were read in
 
     def load(self) -> None:
         """Read the history again and show it."""
@@ -82,26 +89,28 @@ class HistoryScreen(Screen[None]):
     def _show(self) -> None:
         table = self.query_one(ListTable)
         table.clear(columns=True)
-        table.add_columns("id", "date", "game", "result", "players (forehand first)")
+        table.add_columns(_("id"), _("date"), _("game"), _("result"),
+                          _("players (forehand first)"))
         for e in self.entries:
             style = "" if e.soloist is None else "green" if e.score > 0 else "red"
-            short = e.game.replace(" announced", "")
-            game = short if e.soloist is None else f"{e.soloist}: {short}"
+            game = e.game if e.soloist is None else _("{name}: {contract}").format(
+                name=e.soloist, contract=e.game)
             table.add_row(
                 Text(visible(e.id), justify="right"), safe_text(e.local_date), safe_text(game),
                 safe_text(e.result, style), safe_join(e.players), key=e.id,
             )
         n = len(self.entries)
-        title = ngettext("History · {n} finished deal, newest first",
-                         "History · {n} finished deals, newest first", n).format(n=n)
+        title = ngettext("History · {count} finished deal, newest first",
+                         "History · {count} finished deals, newest first", n).format(
+                             count=format_number(n))
         self.query_one("#history-title", Static).update(Text(title, style="bold"))
         message = self.query_one("#history-message", Static)
         if self.error is not None:
             message.update(safe_text(self.error, "bold red", multiline=True))
         elif not self.entries:
             message.update(Text(
-                f"No finished deals yet ({visible(self.storage.history_path)}).\n"
-                "Every deal you finish is kept here, to replay and analyse."
+                _("No finished deals yet ({path}).\nEvery deal you finish is kept here, to "
+                  "replay and analyse.").format(path=visible(self.storage.history_path))
             ))
         message.display = self.error is not None or not self.entries
         table.display = bool(self.entries)
@@ -122,7 +131,7 @@ class HistoryScreen(Screen[None]):
             game = entry_game(entry, self.storage)
         except StorageError as e:
             self.app.bell()
-            self.notify(visible(e.message), title="Cannot replay", severity="error", timeout=10,
+            self.notify(visible(e.message), title=_("Cannot replay"), severity="error", timeout=10,
                         markup=False)
             return
         self.app.push_screen(ReplayScreen(game))

@@ -27,13 +27,15 @@ from skat_core.game import Bid, Hold, Phase
 
 from ..controller import MatchController
 from ..footer import Footer
+from ..i18n import N_, _
 from ..safe_text import visible
 from .table import TableScreen
+from .table_log import fill
 
 PHASE_TEXT = {
-    Phase.SKAT: "the skat: pick it up or play hand",
-    Phase.DISCARD: "put two cards back",
-    Phase.DECLARE: "name the game",
+    Phase.SKAT: N_("the skat: pick it up or play hand"),
+    Phase.DISCARD: N_("put two cards back"),
+    Phase.DECLARE: N_("name the game"),
 }
 
 
@@ -53,7 +55,7 @@ class PrivacyScreen(Screen[None]):
     table from that person's seat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "confirm", "Show my cards", key_display="⏎"),
+        Binding("enter,space", "confirm", N_("Show my cards"), key_display="⏎"),
     ]
 
     def __init__(self, table: HotseatTableScreen) -> None:
@@ -65,8 +67,8 @@ class PrivacyScreen(Screen[None]):
             yield Static(id="privacy-title")
             yield Static(id="privacy-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Show my cards  [dim]⏎[/]", id="privacy-show", variant="primary",
-                             compact=True)
+                yield Button(f"{_('Show my cards')}  [dim]⏎[/]", id="privacy-show",
+                             variant="primary", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -86,19 +88,20 @@ class PrivacyScreen(Screen[None]):
         c = self.table.controller
         m = c.match
         who = self.next_player
-        where = f"Deal {m.deal_number + 1} of {m.config.deals}"
+        where = _("Deal {number} of {deals}").format(number=m.deal_number + 1,
+                                                     deals=m.config.deals)
         if who is None:
             bot = c.player_to_move()
-            waiting = (f"{visible(c.player_name(bot))} is thinking…" if bot is not None
-                       else "Please wait…")
-            title.update(Text("Cards hidden", style="bold"))
+            waiting = (_("{name} is thinking…").format(name=visible(c.player_name(bot)))
+                       if bot is not None else _("Please wait…"))
+            title.update(Text(_("Cards hidden"), style="bold"))
             text.update(Text(f"{where}\n\n{waiting}"))
         else:
             name = visible(c.player_name(who))
-            title.update(Text(f"Pass to {name}", style="bold"))
+            title.update(Text(_("Pass to {name}").format(name=name), style="bold"))
             body = Text(f"{where} · {self._asked(who)}\n\n")
-            body.append(name, style="bold")
-            body.append(": press Enter when nobody else can see the screen.")
+            body.append_text(fill(_("{name}: press Enter when nobody else can see the screen."),
+                                  name=Text(name, style="bold")))
             text.update(body)
         self.query_one("#privacy-show", Button).disabled = who is None
         self.refresh_bindings()
@@ -111,20 +114,23 @@ class PrivacyScreen(Screen[None]):
             return ""
         if c.asking and c.asking[0] == player:
             if c.question == "claim":
-                return "the soloist claims the rest: accept or play on"
-            return "your partner gives up: agree or play on"
+                return _("the soloist claims the rest: accept or play on")
+            return _("your partner gives up: agree or play on")
         if view.phase == Phase.BIDDING:
             if Hold() in view.legal:
-                return f"{view.bid} is bid to you: yes or pass"
+                return _("{bid} is bid to you: yes or pass").format(bid=view.bid)
             if any(isinstance(a, Bid) for a in view.legal):
-                return "your bid" if view.bid == 0 else f"the bid is {view.bid}: raise or pass"
-            return "bidding"
+                return (_("your bid") if view.bid == 0
+                        else _("the bid is {bid}: raise or pass").format(bid=view.bid))
+            return _("bidding")
         if view.phase == Phase.KONTRA:
-            return "before the first card: double or let the game stand"
+            return _("before the first card: double or let the game stand")
         if view.phase == Phase.PLAYING:
             n = sum(view.tricks) + 1
-            return f"trick {n} of 10: {'follow' if view.trick else 'your lead'}"
-        return PHASE_TEXT.get(Phase(view.phase), "")
+            return (_("trick {number} of 10: follow") if view.trick
+                    else _("trick {number} of 10: your lead")).format(number=n)
+        text = PHASE_TEXT.get(Phase(view.phase))
+        return _(text) if text else ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "confirm":

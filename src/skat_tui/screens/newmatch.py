@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -27,16 +28,17 @@ from skat_core.seeds import parse_seed
 
 from ..controller import PlayerSpec
 from ..footer import Footer
-from ..i18n import _
+from ..i18n import N_, _
 from ..safe_text import refuse_hidden, safe_text, visible
-from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, MAX_NAME, RULE_CHOICES
+from ..settings import BOT_LEVELS, BOT_NAMES, DEAL_COUNTS, LEVEL_LABELS, MAX_NAME, RULE_CHOICES
 
 HUMAN = "human"
 SEATS = 3
 MAX_SEATS = 4
 EMPTY = "empty"
 """The fourth chair's choice for a table of three."""
-SEAT_NOTES = ("deals first", "forehand in deal 1", "middlehand in deal 1", "rearhand in deal 1")
+SEAT_NOTES = (N_("deals first"), N_("forehand in deal 1"), N_("middlehand in deal 1"),
+              N_("rearhand in deal 1"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +58,13 @@ def check_name(name: str) -> str:
     """A player's name as it will be shown; :class:`ValueError` says why not."""
     name = unicodedata.normalize("NFC", name.strip())
     if not name:
-        raise ValueError("every player needs a name")
+        raise ValueError(_("every player needs a name"))
     refuse_hidden(name)  # before the name is quoted in any other message
     if len(name) > MAX_NAME:
-        raise ValueError(f"{name!r} is too long: at most {MAX_NAME} characters")
+        raise ValueError(_("{name} is too long: at most {limit} characters").format(
+            name=repr(name), limit=MAX_NAME))
     if "," in name or ":" in name:
-        raise ValueError(f"{name!r}: names may not contain ',' or ':'")
+        raise ValueError(_("{name}: names may not contain ',' or ':'").format(name=repr(name)))
     return name
 
 
@@ -69,17 +72,20 @@ def check_players(players: Sequence[PlayerSpec]) -> tuple[PlayerSpec, ...]:
     """Three or four players with distinct names and known bot levels (names
     normalised); :class:`ValueError` with a message for the player."""
     if len(players) not in (SEATS, MAX_SEATS):
-        raise ValueError(f"a Skat table has 3 players (or 4), not {len(players)}")
+        raise ValueError(_("a Skat table has 3 players (or 4), not {count}").format(
+            count=len(players)))
     out: list[PlayerSpec] = []
     seen: set[str] = set()
     for p in players:
         name = check_name(p.name)
         if name.casefold() in seen:
-            raise ValueError(f"two players are called {name!r}; every name must differ")
+            raise ValueError(_("two players are called {name}; every name must differ").format(
+                name=repr(name)))
         seen.add(name.casefold())
         if p.level is not None and p.level not in BOT_LEVELS:
             raise ValueError(
-                f"{p.level!r} is not a bot level (one of {', '.join(BOT_LEVELS)})"
+                _("{level} is not a bot level (one of {levels})").format(
+                    level=repr(p.level), levels=", ".join(BOT_LEVELS))
             )
         out.append(PlayerSpec(name, p.level))
     return tuple(out)
@@ -93,14 +99,16 @@ def parse_players(text: str) -> tuple[PlayerSpec, ...]:
         name, colon, level = part.partition(":")
         level = level.strip().lower()
         if colon and not level:
-            raise ValueError(f"{part.strip()!r}: a level after ':' ({', '.join(BOT_LEVELS)})")
+            raise ValueError(_("{part}: a level after ':' ({levels})").format(
+                part=repr(part.strip()), levels=", ".join(BOT_LEVELS)))
         specs.append(PlayerSpec(name, None if not colon or level == HUMAN else level))
     return check_players(specs)
 
 
 def seats_text(players: Sequence[PlayerSpec]) -> str:
     """``Anna, Ben (easy bot), Cem``."""
-    return ", ".join(p.name if p.is_human else f"{p.name} ({p.level} bot)" for p in players)
+    return ", ".join(p.name if p.is_human else _("{name} ({level} bot)").format(
+        name=p.name, level=p.level) for p in players)
 
 
 class NewMatchScreen(ModalScreen[MatchSetup | None]):
@@ -109,59 +117,62 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
     or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
 
     def __init__(self, players: Sequence[PlayerSpec], deals: int = 9,
-                 title: str = "Hotseat match", rules: str = "tournament",
+                 title: str = N_("Hotseat match"), rules: str = "tournament",
                  rule_options: Sequence[tuple[str, str]] | None = None) -> None:
         super().__init__()
         self.players = tuple(players)
         self.deals = deals
         self.title_text = title
         self.rule_options = list(rule_options) if rule_options else [
-            (label, key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
+            (_(label), key) for key, (label, _name, _switches) in RULE_CHOICES.items()]
         keys = [key for _label, key in self.rule_options]
         self.rules = rules if rules in keys else keys[0]
 
     def compose(self) -> ComposeResult:
-        kinds = [("Human", HUMAN), *[(f"Bot · {lv}", lv) for lv in BOT_LEVELS]]
+        kinds = [(_("Human"), HUMAN), *[(_("Bot · {level}").format(
+            level=_(LEVEL_LABELS.get(lv, lv))), lv) for lv in BOT_LEVELS]]
         with Vertical(classes="dialog newmatch"):
-            yield Static(safe_text(self.title_text, "bold"), classes="dialog-title")
+            yield Static(safe_text(_(self.title_text), "bold"), classes="dialog-title")
             yield Static(
-                "[dim]Seats in table order, clockwise. Humans share this keyboard; "
-                "each sees only their own cards.[/]",
+                Text(_("Seats in table order, clockwise. Humans share this keyboard; each sees "
+                       "only their own cards."), style="dim"),
                 classes="newmatch-help",
             )
             seats = [*self.players, *[None] * (MAX_SEATS - len(self.players))]
             for i, p in enumerate(seats):
                 with Horizontal(classes="setting-row"):
-                    yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield Input(visible(p.name) if p else f"Player {i + 1}", max_length=MAX_NAME,
+                    yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
+                    yield Input(visible(p.name) if p else _("Player {number}").format(
+                                    number=i + 1), max_length=MAX_NAME,
                                 id=f"name-{i}", compact=True,
-                                placeholder=f"name of seat {i + 1}")
-                    choices = kinds if i < SEATS else [("Empty (3 players)", EMPTY), *kinds]
+                                placeholder=_("name of seat {number}").format(number=i + 1))
+                    choices = kinds if i < SEATS else [(_("Empty (3 players)"), EMPTY), *kinds]
                     value = (p.level or HUMAN) if p else EMPTY
                     yield Select(choices, value=value, id=f"kind-{i}",
                                  allow_blank=False, compact=True)
             with Horizontal(classes="setting-row"):
-                yield Label("Seed", classes="seat-label")
+                yield Label(_("Seed"), classes="seat-label")
                 yield Input("", id="seed", compact=True,
-                            placeholder="empty: random · a word: the same deals for everyone")
+                            placeholder=_("empty: random · a word: the same deals for everyone"))
             with Horizontal(classes="setting-row"):
-                yield Label("Deals", classes="seat-label")
+                yield Label(_("Deals"), classes="seat-label")
                 options = sorted({*DEAL_COUNTS, self.deals})
                 yield Select([(str(n), n) for n in options], value=self.deals, id="deals",
                              allow_blank=False, compact=True)
             with Horizontal(classes="setting-row"):
-                yield Label("Rules", classes="seat-label")
+                yield Label(_("Rules"), classes="seat-label")
                 yield Select(self.rule_options, value=self.rules, id="rules",
                              allow_blank=False, compact=True)
             yield Static("", id="newmatch-error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Start  [dim]⏎[/]", id="start", variant="primary", compact=True)
-                yield Button("Cancel  [dim]Esc[/]", id="cancel", compact=True)
+                yield Button(f"{_('Start')}  [dim]⏎[/]", id="start", variant="primary",
+                             compact=True)
+                yield Button(f"{_('Cancel')}  [dim]Esc[/]", id="cancel", compact=True)
         yield Footer()
 
     def setup(self) -> MatchSetup:
@@ -180,8 +191,9 @@ class NewMatchScreen(ModalScreen[MatchSetup | None]):
         deals = self.query_one("#deals", Select).value
         n = deals if isinstance(deals, int) else self.deals
         if n % len(players):
-            raise ValueError(f"{n} deals: at a table of {len(players)} the match is a multiple "
-                             f"of {len(players)} deals, so that everyone deals equally often")
+            raise ValueError(_("{deals} deals: at a table of {players} the match is a multiple "
+                               "of {players} deals, so that everyone deals equally often").format(
+                                   deals=n, players=len(players)))
         rules = self.query_one("#rules", Select).value
         return MatchSetup(players, seed, n, rules if isinstance(rules, str) else self.rules)
 

@@ -34,7 +34,6 @@ from textual.widgets import Button, DataTable, Static
 
 from skat_core.cards import CARDS, Card, points_of
 from skat_core.game import (
-    POSITION_NAMES,
     Action,
     Bid,
     Claim,
@@ -55,13 +54,12 @@ from skat_core.game import (
 )
 from skat_core.match import Match, MatchConfig, Scoring
 from skat_core.rules import trick_points
-from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..controller import MatchController, PlayerSpec
 from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
 from ..footer import Footer
-from ..i18n import _, ngettext
+from ..i18n import N_, _, format_signed, ngettext
 from ..safe_text import safe_join, safe_text, visible
 from ..settings import BOT_NAMES, Settings
 from ..widgets import Line, Spot, TrickArea, TrickState
@@ -71,7 +69,7 @@ from .dialogs import ConfirmScreen
 from .result import DealResultScreen
 from .table import TableScreen
 from .table_log import fill
-from .text import contract_text
+from .text import contract_text, explain_result, kontra_name, position_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,19 +98,21 @@ class ReplayGame:
         c = self.state.contract
         if c is None or self.state.soloist < 0:
             if r is not None and r.aborted:
-                return "aborted"
-            return "passed in" if r is not None else "not finished"
-        return f"{self.players[self.state.soloist]}: {c.describe()}"
+                return _("aborted")
+            return _("passed in") if r is not None else _("not finished")
+        return _("{name}: {contract}").format(name=self.players[self.state.soloist],
+                                              contract=contract_text(c, DeckStyle.FOUR_COLOUR))
 
     @property
     def outcome(self) -> str:
         """``won +48``, ``lost -192``, or empty."""
         r = self.state.result
         if r is None:
-            return "not finished"
+            return _("not finished")
         if r.soloist is None:
             return ""
-        return f"{'won' if r.won else 'lost'} {r.score:+d}"
+        return (_("won {score}") if r.won else _("lost {score}")).format(
+            score=format_signed(r.score))
 
 
 def replay_states(state: GameState) -> list[GameState]:
@@ -162,7 +162,7 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
                        value=str(before.bid))
         case Pass() if before.phase == Phase.KONTRA:
             return say(_("You say no {kontra}"), _("{name} says no {kontra}"),
-                       kontra=KONTRA_NAMES[before.kontra + 1])
+                       kontra=kontra_name(before.kontra + 1))
         case Pass():
             return say(_("You pass"), _("{name} passes"))
         case PickUpSkat() if before.phase == Phase.PUSH:
@@ -170,7 +170,8 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
         case PickUpSkat():
             return say(_("You pick up the skat"), _("{name} picks up the skat"))
         case Kontra():
-            return say(_("You say {kontra}"), _("{name} says {kontra}"), kontra=action.name)
+            return say(_("You say {kontra}"), _("{name} says {kontra}"),
+                       kontra=kontra_name(action.level))
         case Push(cards=cards):
             return say(_("You push {cards} on"), _("{name} pushes {cards} on"),
                        cards=cards_line(list(cards), deck))
@@ -180,8 +181,8 @@ def action_words(before: GameState, seat: int, action: Action, names: Sequence[s
             return say(_("You put back {cards}"), _("{name} puts back {cards}"),
                        cards=cards_line(list(cards), deck))
         case Declare():
-            return say(_("You declare {game}"), _("{name} declares {game}"),
-                       game=contract_text(action.contract, deck))
+            return say(_("You declare {contract}"), _("{name} declares {contract}"),
+                       contract=contract_text(action.contract, deck))
         case Play(card=c) if not before.trick:
             return say(_("You lead {card}"), _("{name} leads {card}"),
                        card=card_chip(CARDS[c], deck))
@@ -226,13 +227,13 @@ def log_entry(before: GameState, after: GameState, seat: int, action: Action,
         case Hold():
             what = _("yes")
         case Pass() if before.phase == Phase.KONTRA:
-            what = _("no {kontra}").format(kontra=KONTRA_NAMES[before.kontra + 1])
+            what = _("no {kontra}").format(kontra=kontra_name(before.kontra + 1))
         case Pass():
             what = _("pass")
         case PickUpSkat():
             return say(_("{name} pick up"), _("{name} picks up"))
         case Kontra():
-            what = action.name
+            what = kontra_name(action.level)
         case Push(cards=cards):
             return say(_("{name} push {cards}"), _("{name} pushes {cards}"),
                        cards=" ".join(card_text(c, deck) for c in cards))
@@ -268,7 +269,7 @@ class ListTable(DataTable[Text]):
     ``⏎ <verb>``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Replay", key_display="⏎"),
+        Binding("enter", "select_cursor", N_("Replay"), key_display="⏎"),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -282,10 +283,10 @@ class SeatScreen(ModalScreen[int | None]):
 
     CSS_PATH = "../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "choose(0)", "Forehand", show=False),
-        Binding("2", "choose(1)", "Middlehand", show=False),
-        Binding("3", "choose(2)", "Rearhand", show=False),
-        Binding("escape", "choose(-1)", "Cancel"),
+        Binding("1", "choose(0)", N_("Forehand"), show=False),
+        Binding("2", "choose(1)", N_("Middlehand"), show=False),
+        Binding("3", "choose(2)", N_("Rearhand"), show=False),
+        Binding("escape", "choose(-1)", N_("Cancel")),
     ]
 
     def __init__(self, question: str, players: Sequence[str], soloist: int = -1) -> None:
@@ -296,14 +297,16 @@ class SeatScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog seat-dialog"):
-            yield Static(safe_text(self.question), classes="dialog-text")
+            yield Static(safe_text(_(self.question)), classes="dialog-text")
             with Vertical(id="seat-buttons"):
                 for seat, name in enumerate(self.players):
-                    role = POSITION_NAMES[seat] + (", soloist" if seat == self.soloist else "")
-                    yield Button(safe_text(f"{seat + 1}  {visible(name)} ({role})"),
+                    role = (_("{name} ({position}, soloist)") if seat == self.soloist
+                            else _("{name} ({position})")).format(
+                                name=visible(name), position=position_name(seat))
+                    yield Button(safe_text(f"{seat + 1}  {role}"),
                                  id=f"seat-{seat}",
                                  compact=True, variant="primary" if seat == 0 else "default")
-            yield Static("[dim]Bots take the other seats · Esc cancels[/]",
+            yield Static(Text(_("Bots take the other seats · Esc cancels"), style="dim"),
                          classes="dialog-foot")
         yield Footer()
 
@@ -320,7 +323,7 @@ class PracticeResultScreen(DealResultScreen):
     """The result of a practice deal; Enter goes back to the replay."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Back to the replay", key_display="⏎"),
+        Binding("enter,space,escape", "close", N_("Back to the replay"), key_display="⏎"),
     ]
 
 
@@ -329,16 +332,20 @@ class PracticeTableScreen(TableScreen):
     bots.  It is never saved or counted; the top bar says so, and after the
     result (or Esc) the player is back in the replay."""
 
-    def __init__(self, controller: MatchController, viewer: int, label: str) -> None:
+    def __init__(self, controller: MatchController, viewer: int, label: str,
+                 label_step: int = 0) -> None:
         super().__init__(controller, viewer)
         self.label = label
+        """Where the deal starts, an English text marked for translation
+        ('from step {step}', 'the deal again')."""
+        self.label_step = label_step
 
     def _draw_topbar(self, view: SeatView) -> None:
         by_seat = self._names_by_seat()
         bar = Text()
-        bar.append(" Practice", style="bold")
-        bar.append(" (not counted)", style="dim")
-        bar.append(f" · {self.label}")
+        bar.append(" " + _("Practice"), style="bold")
+        bar.append(" " + _("(not counted)"), style="dim")
+        bar.append(f" · {_(self.label).format(step=self.label_step)}")
         self._append_bid_and_game(bar, view, by_seat, short=True)
         self.query_one("#topbar", Line).show(bar)
 
@@ -353,8 +360,10 @@ class PracticeTableScreen(TableScreen):
         self.app.push_screen(
             PracticeResultScreen(
                 m.outcomes[-1], self.controller.names(), m.config.deals, self.deck,
-                m.config.scoring, title=f"Practice · {self.label} · not counted",
-                close_label="Back to the replay",
+                m.config.scoring,
+                title=_("Practice · {start} · not counted").format(
+                    start=_(self.label).format(step=self.label_step)),
+                close_label=N_("Back to the replay"),
             ),
             callback=self._after_result,
         )
@@ -381,7 +390,8 @@ class PracticeTableScreen(TableScreen):
                 self.dismiss(None)
 
         self.app.push_screen(
-            ConfirmScreen("Leave this practice deal? It is not kept.", "Leave", "Keep playing"),
+            ConfirmScreen(_("Leave this practice deal? It is not kept."), N_("Leave"),
+                          N_("Keep playing")),
             callback=answer,
         )
 
@@ -396,7 +406,8 @@ def practice_names(players: Sequence[str], seat: int, name: str,
     for s in range(len(names)):
         if s != seat and (s == left or names[s] == name):
             free = [b for b in BOT_NAMES if b not in names]
-            names[s] = free[0] if free else f"{POSITION_NAMES[s]} (bot)"
+            names[s] = free[0] if free else _("{position} (bot)").format(
+                position=position_name(s))
     return tuple(names)
 
 
@@ -427,9 +438,9 @@ def practice_controller(app: object, state: GameState, players: Sequence[str],
                            trick_pause=settings.trick_pause)
 
 
-STEP = Binding.Group("Step", compact=True)
-TRICK = Binding.Group("Trick", compact=True)
-KEYS_TEXT = (
+STEP = Binding.Group(N_("Step"), compact=True)
+TRICK = Binding.Group(N_("Trick"), compact=True)
+KEYS_TEXT = N_(
     "←/→ (h/l) one action · ↓/↑ (]/[) one trick · Home/End the start or the end\n"
     "a analyse with the solver · p play on from here · r replay the deal · Esc back"
 )
@@ -440,19 +451,19 @@ class ReplayScreen(Screen[None]):
 
     CSS_PATH = "../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "step(-1)", "Step back", key_display="←", group=STEP),
-        Binding("right,l", "step(1)", "Step", key_display="→", group=STEP),
-        Binding("up,left_square_bracket", "trick(-1)", "Trick back", key_display="↑",
+        Binding("left,h", "step(-1)", N_("Step back"), key_display="←", group=STEP),
+        Binding("right,l", "step(1)", N_("Step"), key_display="→", group=STEP),
+        Binding("up,left_square_bracket", "trick(-1)", N_("Trick back"), key_display="↑",
                 group=TRICK),
-        Binding("down,right_square_bracket", "trick(1)", "Trick", key_display="↓",
+        Binding("down,right_square_bracket", "trick(1)", N_("Trick"), key_display="↓",
                 group=TRICK),
-        Binding("home", "jump('start')", "Start", show=False),
-        Binding("end", "jump('end')", "End", show=False),
-        Binding("a", "analyse", "Analyse"),
-        Binding("p", "play_here", "Play from here"),
-        Binding("r", "replay_deal", "Replay deal"),
-        Binding("escape", "close", "Back", key_display="Esc"),
-        Binding("question_mark,f1", "keys", "Keys", show=False),
+        Binding("home", "jump('start')", N_("Start"), show=False),
+        Binding("end", "jump('end')", N_("End"), show=False),
+        Binding("a", "analyse", N_("Analyse")),
+        Binding("p", "play_here", N_("Play from here")),
+        Binding("r", "replay_deal", N_("Replay deal")),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
+        Binding("question_mark,f1", "keys", N_("Keys"), show=False),
     ]
 
     def __init__(self, game: ReplayGame, step: int = 0) -> None:
@@ -540,15 +551,16 @@ class ReplayScreen(Screen[None]):
 
     def _draw_top(self, state: GameState) -> None:
         bar = Text()
-        bar.append(" Replay", style="bold")
+        bar.append(" " + _("Replay"), style="bold")
         if self.game.title:
             bar.append(f" · {visible(self.game.title)}")
         if state.bid:
-            bar.append(" · bid ")
-            bar.append(str(state.bid), style="bold")
+            bar.append(" · ")
+            bar.append_text(fill(_("bid {value}"), value=Text(str(state.bid), style="bold")))
         if state.soloist >= 0:
-            bar.append(" · soloist ")
-            bar.append(self.names[state.soloist], style="bold")
+            bar.append(" · ")
+            bar.append_text(fill(_("soloist {name}"),
+                                 name=Text(self.names[state.soloist], style="bold")))
             if state.contract is not None:
                 bar.append(" · ")
                 bar.append(contract_text(state.contract, self.deck, short=True), style="bold")
@@ -557,24 +569,25 @@ class ReplayScreen(Screen[None]):
         elif state.phase == Phase.PUSH:
             bar.append(" · Schieberamsch", style="bold")
         if state.kontra:
-            bar.append(f" · {KONTRA_NAMES[state.kontra]}", style="bold red")
+            bar.append(f" · {kontra_name(state.kontra)}", style="bold red")
         if state.bock > 1:
-            bar.append(f" · Bock ×{state.bock}", style="bold magenta")
+            bar.append(" · " + _("Bock ×{count}").format(count=state.bock),
+                       style="bold magenta")
         if not state.rules.is_tournament:
-            bar.append(f" · rules {state.rules.name}", style="dim")
+            bar.append(" · " + _("rules {rules}").format(rules=state.rules.name), style="dim")
         self.query_one("#replay-top", Line).show(bar)
 
     def _draw_hand(self, state: GameState, seat: int) -> None:
         box = self.query_one(f"#replay-hand-{seat}", Line)
         soloist = state.soloist == seat
-        box.border_title = Text(f"{self.names[seat]} · {POSITION_NAMES[seat]}")
-        sub = "SOLOIST" if soloist else ""
+        box.border_title = Text(f"{self.names[seat]} · {position_name(seat)}")
+        sub = _("SOLOIST") if soloist else ""
         if state.phase >= Phase.PLAYING and state.contract is not None:
             tricks = state.tricks[seat]
             pts = points_of(state.won[seat])
             sub = (f"{sub} · " if sub else "") + ngettext(
-                "{n} trick · {points} pts", "{n} tricks · {points} pts", tricks
-            ).format(n=tricks, points=pts)
+                "{tricks} trick · {points} pts", "{tricks} tricks · {points} pts",
+                tricks).format(tricks=tricks, points=pts)
         box.border_subtitle = Text(sub)
         box.set_class(soloist, "-soloist")
         box.set_class(state.to_move == seat, "-to-move")
@@ -588,7 +601,7 @@ class ReplayScreen(Screen[None]):
             else:
                 line.append_text(card_chip(card, self.deck))
         if not cards:
-            line.append("no cards left", style="dim")
+            line.append(_("no cards left"), style="dim")
         box.show(line)
 
     def _shown_trick(self, state: GameState) -> tuple[int, tuple[int, ...], int]:
@@ -611,19 +624,22 @@ class ReplayScreen(Screen[None]):
         }
         if cards and winner >= 0:
             pts = trick_points(cards)
-            note = f"Trick {state.tricks_played} to {self.names[winner]} · {pts} points"
+            note = ngettext("Trick {number} to {name} · {points} point",
+                            "Trick {number} to {name} · {points} points", pts).format(
+                number=state.tricks_played, name=self.names[winner], points=pts)
         elif cards:
-            note = f"Trick {state.tricks_played + 1} of 10"
+            note = _("Trick {number} of 10").format(number=state.tricks_played + 1)
         elif state.phase == Phase.PLAYING:
             note = (_("Trick {number}: you lead") if self._you(state.to_move)
                     else _("Trick {number}: {name} leads")).format(
                 number=state.tricks_played + 1, name=self.names[state.to_move])
         elif state.phase == Phase.BIDDING:
-            note = "Bidding"
+            note = _("Bidding")
         elif state.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
-            note = f"Soloist {self.names[state.soloist]} at {state.bid}"
+            note = _("Soloist {name} at {bid}").format(name=self.names[state.soloist],
+                                                       bid=state.bid)
         else:
-            note = "The deal is over"
+            note = _("The deal is over")
         spots = [
             Spot(name=self.names[s], card=placed.get(s),
                  to_move=state.to_move == s and winner < 0, won=winner == s)
@@ -641,7 +657,7 @@ class ReplayScreen(Screen[None]):
         """The action list, one line per state (made once: it never changes)."""
         if self._lines is None:
             short = short_names(self.names)
-            lines = ["   the cards as dealt"]
+            lines = ["   " + _("the cards as dealt")]
             for i, (seat, action) in enumerate(self.game.state.history):
                 before, after = self.states[i], self.states[i + 1]
                 lines.append(f"{i + 1:>2} " + log_entry(before, after, seat, action, short,
@@ -651,8 +667,8 @@ class ReplayScreen(Screen[None]):
 
     def _draw_log(self) -> None:
         box = self.query_one("#replay-log", Line)
-        box.border_title = "Actions"
-        box.border_subtitle = f"{self.step} of {self.last}"
+        box.border_title = _("Actions")
+        box.border_subtitle = _("{step} of {steps}").format(step=self.step, steps=self.last)
         lines = self._log_lines()
         height = max(1, box.content_size.height or 17)
         top = max(0, min(self.step - height // 2, len(lines) - height))
@@ -666,18 +682,20 @@ class ReplayScreen(Screen[None]):
     def _draw_status(self, state: GameState) -> None:
         lines: list[Text] = []
         if self.step == 0:
-            lines.append(Text.assemble(("The cards as dealt.", "bold"),
-                                       " → or l steps forward, ↓ a trick at a time."))
+            lines.append(Text(_("The cards as dealt. → or l steps forward, ↓ a trick at a "
+                                "time.")))
         else:
             seat, action = state.history[-1]
             words = action_words(self.states[self.step - 1], seat, action, self.names,
                                  self.deck, you=self._you(seat))
-            line = Text(f"Step {self.step} of {self.last}: ")
-            line.append_text(words)
             _leader, cards, winner = self._shown_trick(state)
             if winner >= 0:
-                pts = trick_points(cards)
-                line.append(f" · trick to {self.names[winner]} (+{pts})")
+                line = fill(_("Step {step} of {steps}: {action} · trick to {name} (+{points})"),
+                            step=str(self.step), steps=str(self.last), action=words,
+                            name=self.names[winner], points=str(trick_points(cards)))
+            else:
+                line = fill(_("Step {step} of {steps}: {action}"), step=str(self.step),
+                            steps=str(self.last), action=words)
             lines.append(line)
         lines.append(self._next_text(state))
         lines.append(self._skat_text(state))
@@ -687,55 +705,62 @@ class ReplayScreen(Screen[None]):
         r = state.result
         if r is not None:
             style = "bold green" if r.won else "bold red" if r.soloist is not None else "bold"
-            out = Text("Result: ", style="bold")
-            out.append(r.explain(), style=style)
+            out = fill(_("Result: {reasoning}"), "bold",
+                       reasoning=Text(explain_result(r, self.deck), style=style))
             if r.soloist is not None and r.contract is not None and r.contract.game != 5:
-                out.append(f" · {self.names[r.soloist]} {r.soloist_points}, defenders "
-                           f"{r.defender_points}", style="dim")
+                out.append(" · " + _("{name} {points}, defenders {defenders}").format(
+                    name=self.names[r.soloist], points=r.soloist_points,
+                    defenders=r.defender_points), style="dim")
             return out
-        who = self.names[state.to_move]
+        who = Text(self.names[state.to_move], style="bold")
         what = {
-            Phase.BIDDING: "to bid" if state.to_move == state.bidder else "to answer",
-            Phase.SKAT: "to pick up the skat or play hand",
-            Phase.DISCARD: "to put two cards back",
-            Phase.DECLARE: "to name the game",
-            Phase.PLAYING: "to lead" if not state.trick else "to play",
-            Phase.KONTRA: "to double or let the game stand",
-            Phase.PUSH: ("to push two cards on" if state.picked_up
-                         else "to take the skat or pass it on"),
-        }.get(state.phase, "")
-        out = Text("Next: ")
-        out.append(who, style="bold")
-        out.append(f" {what}")
+            Phase.BIDDING: _("Next: {name} to bid") if state.to_move == state.bidder
+            else _("Next: {name} to answer"),
+            Phase.SKAT: _("Next: {name} to pick up the skat or play hand"),
+            Phase.DISCARD: _("Next: {name} to put two cards back"),
+            Phase.DECLARE: _("Next: {name} to name the game"),
+            Phase.PLAYING: _("Next: {name} to lead") if not state.trick
+            else _("Next: {name} to play"),
+            Phase.KONTRA: _("Next: {name} to double or let the game stand"),
+            Phase.PUSH: (_("Next: {name} to push two cards on") if state.picked_up
+                         else _("Next: {name} to take the skat or pass it on")),
+        }.get(state.phase, _("Next: {name}"))
+        out = fill(what, name=who)
         if state.phase == Phase.PLAYING and self.step == self.last:
-            out.append(" (the record ends here)", style="dim")
+            out.append(" " + _("(the record ends here)"), style="dim")
         if state.phase >= Phase.PLAYING and state.soloist >= 0:
-            out.append(f" · points: {self.names[state.soloist]} {state.soloist_points}"
-                       f" with the skat, defenders {state.defender_points}", style="dim")
+            out.append(" · " + _("points: {name} {points} with the skat, defenders "
+                                 "{defenders}").format(
+                name=self.names[state.soloist], points=state.soloist_points,
+                defenders=state.defender_points), style="dim")
         return out
 
     def _skat_text(self, state: GameState) -> Text:
-        out = Text("Skat: ")
+        out = Text(_("Skat:") + " ")
         out.append_text(cards_line(sort_hand(state.deal.skat, state.game), self.deck))
         if state.soloist < 0 and (state.phase == Phase.PUSH or state.is_ramsch):
             # A Ramsch (Schieberamsch: pushed on) goes to the last trick's winner.
             if state.phase == Phase.PUSH and state.picked_up:
-                out.append(f"  (taken by {self.names[state.to_move]})", style="dim")
+                out.append("  " + _("(taken by {name})").format(name=self.names[state.to_move]),
+                           style="dim")
             elif state.skat != state.deal.skat:
                 n = state.pushes
-                out.append("  now ")
-                out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))
-                out.append(f" (pushed {n} time{'s' if n != 1 else ''})", style="dim")
+                out.append_text(fill("  " + ngettext("now {cards} (pushed {count} time)",
+                                                     "now {cards} (pushed {count} times)", n),
+                                     cards=cards_line(sort_hand(state.skat, state.game),
+                                                      self.deck),
+                                     count=str(n)))
             return out
         if state.picked_up and state.phase >= Phase.DECLARE:
-            out.append("  put back ")
+            out.append("  " + _("put back") + " ")
             out.append_text(cards_line(sort_hand(state.skat, state.game), self.deck))
         elif state.picked_up:
-            out.append(f"  (picked up by {self.names[state.soloist]})", style="dim")
+            out.append("  " + _("(picked up by {name})").format(name=self.names[state.soloist]),
+                       style="dim")
         elif state.phase <= Phase.SKAT:
-            out.append("  (face down)", style="dim")
+            out.append("  " + _("(face down)"), style="dim")
         elif state.contract is not None and state.contract.hand:
-            out.append("  (hand game)", style="dim")
+            out.append("  " + _("(hand game)"), style="dim")
         return out
 
     # -- keys -----------------------------------------------------------------
@@ -785,20 +810,20 @@ class ReplayScreen(Screen[None]):
     def action_play_here(self) -> None:
         if self.state.is_over:
             return
-        self._practice(self.state, f"from step {self.step}",
-                       "Play on from here: which seat do you take?")
+        self._practice(self.state, N_("from step {step}"),
+                       N_("Play on from here: which seat do you take?"), self.step)
 
     def action_replay_deal(self) -> None:
-        self._practice(self.states[0], "the deal again",
-                       "Replay this deal from the start: which seat do you take?")
+        self._practice(self.states[0], N_("the deal again"),
+                       N_("Replay this deal from the start: which seat do you take?"))
 
-    def _practice(self, state: GameState, label: str, question: str) -> None:
+    def _practice(self, state: GameState, label: str, question: str, step: int = 0) -> None:
         def start(seat: int | None) -> None:
             if seat is None:
                 return
             controller = practice_controller(self.app, state, self.game.players, seat,
                                              self.game.human)
-            self.app.push_screen(PracticeTableScreen(controller, seat, label))
+            self.app.push_screen(PracticeTableScreen(controller, seat, label, step))
 
         self.app.push_screen(SeatScreen(question, self.names, self.states[-1].soloist),
                              callback=start)
@@ -807,7 +832,7 @@ class ReplayScreen(Screen[None]):
         close_or_exit(self)
 
     def action_keys(self) -> None:
-        self.notify(KEYS_TEXT, title="Replay keys", timeout=10, markup=False)
+        self.notify(_(KEYS_TEXT), title=_("Replay keys"), timeout=10, markup=False)
 
 
 class GamePickScreen(Screen[None]):
@@ -815,7 +840,7 @@ class GamePickScreen(Screen[None]):
 
     CSS_PATH = "../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close", key_display="Esc"),
+        Binding("escape", "close", N_("Close"), key_display="Esc"),
     ]
 
     def __init__(self, games: Sequence[ReplayGame], warnings: Sequence[str] = (),
@@ -827,9 +852,9 @@ class GamePickScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         n = len(self.games)
-        count = ngettext("{title} · {n} game · choose it to replay",
-                         "{title} · {n} games · choose one to replay", n)
-        yield Static(safe_text(count.format(title=visible(self.title_text), n=n)),
+        yield Static(safe_text(ngettext("{title} · {count} game · choose one to replay",
+                                        "{title} · {count} games · choose one to replay",
+                                        n).format(title=visible(self.title_text), count=n)),
                      classes="list-title")
         yield ListTable(id="pick-table", cursor_type="row", zebra_stripes=True)
         note = Static(safe_text("\n".join(visible(w) for w in self.warnings), multiline=True),
@@ -840,7 +865,7 @@ class GamePickScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "id", "players", "game", "result")
+        table.add_columns("#", _("id"), _("players"), _("game"), _("result"))
         for i, g in enumerate(self.games):
             table.add_row(str(i + 1), safe_text(g.game_id or ""), safe_join(g.players, " / "),
                           safe_text(g.game), safe_text(g.outcome), key=str(i))

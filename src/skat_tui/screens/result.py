@@ -17,43 +17,41 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from skat_core.game import POSITION_NAMES
 from skat_core.match import DealOutcome, Match, Scoring
 from skat_core.rules import GameType
-from skat_core.ruleset import KONTRA_NAMES
 
 from ..deck import DeckStyle, cards_line, sort_hand
 from ..footer import Footer
-from ..i18n import _, ngettext
+from ..i18n import N_, _, format_signed, ngettext
 from ..safe_text import safe_text, visible
-from .text import contract_text
+from .text import contract_text, explain_result, kontra_name, position_name
 
-SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "Standard"}
+SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: N_("Standard")}
 
 STOPPED = {
-    "claim": "the defenders accepted the claim",
-    "defenders": "the defenders gave up",
-    "soloist": "the soloist gave up",
-    "left": "a defender left the table",
+    "claim": N_("Play stopped early: the defenders accepted the claim."),
+    "defenders": N_("Play stopped early: the defenders gave up."),
+    "soloist": N_("Play stopped early: the soloist gave up."),
+    "left": N_("Play stopped early: a defender left the table."),
 }
 """How play stopped early, by :attr:`GameResult.conceded`."""
 
 
 def signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    return format_signed(n) if n else "0"
 
 
 class DealResultScreen(ModalScreen[None]):
     """What happened in the deal and why it scores what it scores."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Score sheet", key_display="⏎"),
-        Binding("a", "analyse", "Analyse"),
+        Binding("enter,space,escape", "close", N_("Score sheet"), key_display="⏎"),
+        Binding("a", "analyse", N_("Analyse")),
     ]
 
     def __init__(
         self, outcome: DealOutcome, names: tuple[str, ...], deals: int, deck: DeckStyle,
-        scoring: Scoring, *, title: str | None = None, close_label: str = "Score sheet",
+        scoring: Scoring, *, title: str | None = None, close_label: str = N_("Score sheet"),
     ) -> None:
         super().__init__()
         self.outcome = outcome
@@ -79,17 +77,17 @@ class DealResultScreen(ModalScreen[None]):
         names = tuple(visible(n) for n in self.names)  # names come from records and people
         game = r.contract.game if r.contract else None
         if r.soloist is None:
-            lines.append(Text(r.explain(), style="bold"))
-            lines.append(Text("The deal counts as played and scores 0."))
+            lines.append(Text(explain_result(r, deck), style="bold"))
+            lines.append(Text(_("The deal counts as played and scores 0.")))
         else:
             assert r.contract is not None
             soloist = names[o.seats[r.soloist]]
-            verdict = Text("WON", "bold green") if r.won else Text("LOST", "bold red")
-            lines.append(Text.assemble(
-                "Soloist ", (soloist, "bold"), ": ", (contract_text(r.contract, deck), "bold"),
-                f", bid {r.bid} — ", verdict,
-            ))
-            lines.append(Text(r.explain()))
+            headline = (_("Soloist {name}: {contract}, bid {bid} — WON") if r.won
+                        else _("Soloist {name}: {contract}, bid {bid} — LOST"))
+            lines.append(Text(headline.format(name=soloist, bid=r.bid,
+                                              contract=contract_text(r.contract, deck)),
+                              style="bold green" if r.won else "bold red"))
+            lines.append(Text(explain_result(r, deck)))
             if r.contract.game == GameType.NULL:
                 if r.soloist_tricks == 0:
                     lines.append(Text(_("The soloist took no trick.")))
@@ -111,54 +109,59 @@ class DealResultScreen(ModalScreen[None]):
                     "the defenders {n} tricks with {points} card points.",
                     defender_tricks).format(n=defender_tricks, points=r.defender_points)))
             else:
-                extras = []
                 if r.schwarz:
-                    extras.append("schwarz")
+                    template = _("Card points: {name} {points}, defenders {defenders} · tricks "
+                                 "{tricks}:{defender_tricks} · schwarz")
                 elif r.schneider:
-                    extras.append("schneider")
-                lines.append(Text(
-                    f"Card points: {soloist} {r.soloist_points}, defenders {r.defender_points}"
-                    f" · tricks {r.soloist_tricks}:{10 - r.soloist_tricks}"
-                    + (f" · {', '.join(extras)}" if extras else "")
-                ))
+                    template = _("Card points: {name} {points}, defenders {defenders} · tricks "
+                                 "{tricks}:{defender_tricks} · schneider")
+                else:
+                    template = _("Card points: {name} {points}, defenders {defenders} · tricks "
+                                 "{tricks}:{defender_tricks}")
+                lines.append(Text(template.format(
+                    name=soloist, points=r.soloist_points, defenders=r.defender_points,
+                    tricks=r.soloist_tricks, defender_tricks=10 - r.soloist_tricks)))
             if r.conceded:
-                how = STOPPED.get(r.conceded, r.conceded)
-                lines.append(Text(f"Play stopped early: {how}."))
-        skat = Text("Skat as dealt: ")
+                how = STOPPED.get(r.conceded)
+                lines.append(Text(_(how) if how else r.conceded))
+        skat = Text(_("Skat as dealt:") + " ")
         skat.append_text(cards_line(sort_hand(state.deal.skat, game), deck))
         if state.picked_up:
-            skat.append("   put back: ")
+            skat.append("   " + _("put back:") + " ")
             skat.append_text(cards_line(sort_hand(state.skat, game), deck))
         elif r.soloist is not None:
-            skat.append("   (hand game: not picked up)")
+            skat.append("   " + _("(hand game: not picked up)"))
         lines.append(skat)
-        lines.append(Text.from_markup("[b]As dealt[/b]"))
+        lines.append(Text(_("As dealt"), style="bold"))
         width = max(len(n) for n in names)
+        seat_width = max(10, *(len(position_name(s)) for s in range(3)))
         for seat, player in enumerate(o.seats):
-            row = Text(f"  {names[player]:<{width}}  {POSITION_NAMES[seat]:<10}  ")
+            row = Text(f"  {names[player]:<{width}}  "
+                       f"{position_name(seat):<{seat_width}}  ")
             if r.soloist == seat:
                 row.stylize("bold")
             row.append_text(cards_line(sort_hand(state.deal.hands[seat], game), deck))
             lines.append(row)
         own = o.seeger_fabian if self.scoring == Scoring.SEEGER_FABIAN else o.standard
-        score = Text("This deal: ")
+        score = Text(_("This deal:") + " ")
         score.append(" · ".join(
             f"{names[p]} {signed(v)}" for p, v in enumerate(own)
         ))
-        score.append(f"  ({SCORING_NAMES[self.scoring]})", style="dim")
+        score.append(f"  ({_(SCORING_NAMES[self.scoring])})", style="dim")
         lines.append(score)
         body = Text("\n").join(lines)
         with Vertical(classes="dialog result"):
-            title = self.heading or f"Deal {o.number + 1} of {self.deals}"
+            title = self.heading or _("Deal {number} of {deals}").format(number=o.number + 1,
+                                                                         deals=self.deals)
             yield Static(safe_text(title, "bold"), classes="dialog-title")
             yield Static(body, id="result-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(  # close_label is the app's own words
-                    f"{self.close_label}  [dim]⏎[/]", id="to-sheet", variant="primary",
+                    f"{_(self.close_label)}  [dim]⏎[/]", id="to-sheet", variant="primary",
                     compact=True,
                 )
                 if self.played:
-                    yield Button("Analyse  [dim]a[/]", id="analyse", compact=True)
+                    yield Button(f"{_('Analyse')}  [dim]a[/]", id="analyse", compact=True)
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -193,8 +196,8 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
     scoring = match.config.scoring
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False, show_edge=False)
     table.add_column("#", justify="right")
-    table.add_column("Game")
-    table.add_column("Score", justify="right")
+    table.add_column(_("Game"))
+    table.add_column(_("Score"), justify="right")
     for name in names:
         table.add_column(safe_text(name), justify="right", max_width=12)
     running = match.running_totals(scoring)
@@ -205,17 +208,18 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
             # The Ramsch's loser (or the Durchmarsch's winner) and his score.
             who = r.ramsch.durchmarsch if r.ramsch.durchmarsch is not None \
                 else r.ramsch.losers[0]
-            game = Text(f"{names[outcome.seats[who]]}: Ramsch"
-                        + (" Durchmarsch" if r.ramsch.durchmarsch is not None else ""))
+            game = Text((_("{name}: Ramsch Durchmarsch") if r.ramsch.durchmarsch is not None
+                         else _("{name}: Ramsch")).format(name=names[outcome.seats[who]]))
             value = row[outcome.seats[who]]
             score = Text(signed(value), style="green" if value > 0 else "red")
         elif r.soloist is None or r.contract is None:
-            game, score = Text("passed in", style="dim"), Text("0", style="dim")
+            game, score = Text(_("passed in"), style="dim"), Text("0", style="dim")
         else:
             soloist = visible(names[outcome.seats[r.soloist]])
-            game = Text(f"{soloist}: {contract_text(r.contract, deck, short=True)}")
+            game = Text(_("{name}: {contract}").format(
+                name=soloist, contract=contract_text(r.contract, deck, short=True)))
             if r.kontra:
-                game.append(f" {KONTRA_NAMES[r.kontra]}", style="bold red")
+                game.append(f" {kontra_name(r.kontra)}", style="bold red")
             value = row[outcome.seats[r.soloist]]
             score = Text(signed(value), style="green" if r.won else "red")
         number = Text(str(outcome.number + 1))
@@ -232,7 +236,8 @@ def score_table(match: Match, names: tuple[str, ...], deck: DeckStyle) -> Table:
             Text(str(t), style="bold" if t == best and kind == scoring else "")
             for t in totals
         ]
-        table.add_row("", Text(f"Total, {SCORING_NAMES[kind]}", style="bold"), "", *cells)
+        table.add_row("", Text(_("Total, {scoring}").format(scoring=_(SCORING_NAMES[kind])),
+                               style="bold"), "", *cells)
     won, lost = games_won_lost(match)
     table.add_row(
         "", Text(_("Games won / lost"), style="bold"), "",
@@ -259,11 +264,11 @@ class ScoreSheetScreen(ModalScreen[str]):
     screen), 'quit' or 'close'."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "next", "Next deal", key_display="⏎"),
-        Binding("n", "new", "New match"),
-        Binding("m", "menu", "Start screen"),
-        Binding("q", "quit_match", "Quit"),
-        Binding("escape", "close", "Close", show=False),
+        Binding("enter,space", "next", N_("Next deal"), key_display="⏎"),
+        Binding("n", "new", N_("New match")),
+        Binding("m", "menu", N_("Start screen")),
+        Binding("q", "quit_match", N_("Quit")),
+        Binding("escape", "close", N_("Close"), show=False),
     ]
 
     def __init__(
@@ -283,37 +288,47 @@ class ScoreSheetScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         m = self.match
         played = len(m.outcomes)
-        title = (
-            f"Score sheet · {SCORING_NAMES[m.config.scoring]} · {played} of {m.config.deals} deals"
-        )
-        if not m.rules.is_tournament:
-            title += f" · {m.rules.name} rules"
-            if m.bock_left:
-                title += f" · Bock: {m.bock_left} deals left"
+        scoring = _(SCORING_NAMES[m.config.scoring])
+        if m.rules.is_tournament:
+            title = _("Score sheet · {scoring} · {played} of {deals} deals")
+        elif m.bock_left:
+            title = ngettext(
+                "Score sheet · {scoring} · {played} of {deals} deals · {rules} rules · Bock: "
+                "{bock} deal left",
+                "Score sheet · {scoring} · {played} of {deals} deals · {rules} rules · Bock: "
+                "{bock} deals left", m.bock_left)
+        else:
+            title = _("Score sheet · {scoring} · {played} of {deals} deals · {rules} rules")
+        title = title.format(scoring=scoring, played=played, deals=m.config.deals,
+                             rules=m.rules.name, bock=m.bock_left)
         with Vertical(classes="dialog sheet"):
             yield Static(Text(title, style="bold"), classes="dialog-title")
             if self.final:
                 totals = m.totals()
                 winners = [visible(self.names[p]) for p in m.winners()]
-                who = " and ".join(winners)
-                label = "winners" if len(winners) > 1 else "winner"
-                yield Static(
-                    Text(f"Match over — {label}: {who}, with {max(totals)}.", style="bold"),
-                    id="match-winner",
-                )
+                if len(winners) == 1:
+                    over = _("Match over — winner: {name}, with {points}.").format(
+                        name=winners[0], points=max(totals))
+                else:
+                    over = _("Match over — winners: {names}, with {points}.").format(
+                        names=_(" and ").join(winners), points=max(totals))
+                yield Static(Text(over, style="bold"), id="match-winner")
             # a long match scrolls (↑/↓) so that the sheet fits 80×24, the
             # totals in view
             with VerticalScroll(id="score-scroll"):
                 yield Static(score_table(m, self.names, self.deck), id="score-table")
             with Horizontal(classes="dialog-buttons"):
                 if self.browsing:
-                    yield Button("Close  [dim]Esc[/]", id="close", compact=True)
+                    yield Button(f"{_('Close')}  [dim]Esc[/]", id="close", compact=True)
                 elif self.final:
-                    yield Button("New match  [dim]n[/]", id="new", variant="primary", compact=True)
+                    yield Button(f"{_('New match')}  [dim]n[/]", id="new", variant="primary",
+                                 compact=True)
                     yield Button(_("Start screen") + "  [dim]m[/]", id="menu", compact=True)
-                    yield Button("Quit  [dim]q[/]", id="quit", variant="error", compact=True)
+                    yield Button(f"{_('Quit')}  [dim]q[/]", id="quit", variant="error",
+                                 compact=True)
                 else:
-                    yield Button("Next deal  [dim]⏎[/]", id="next", variant="primary", compact=True)
+                    yield Button(f"{_('Next deal')}  [dim]⏎[/]", id="next", variant="primary",
+                                 compact=True)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -88,7 +88,7 @@ def score_area(
         text.append(m.rules.name, style="dim")
         left = m.bock_left
         if left:
-            text.append(f" · Bock {left} left", style="magenta")
+            text.append(" · " + _("Bock {count} left").format(count=left), style="magenta")
     if taken:
         side_width = max(len(side) for side, _points in taken)
         if heading:
@@ -99,4 +99,5 @@ def score_area(
             figure = f"{points:>3}" if heading else _("{points} pts").format(points=points)
             text.append(f"{side:<{side_width}} ", style="cyan")
             text.append(figure, style="bold cyan")
-    return ScoreArea(text, "Score", "SF" if scoring == Scoring.SEEGER_FABIAN else "standard")
+    return ScoreArea(text, _("Score"),
+                     _("SF") if scoring == Scoring.SEEGER_FABIAN else _("standard"))

@@ -27,7 +27,7 @@ from textual.widgets import Static
 from skat_core.match import Scoring
 
 from ..footer import Footer
-from ..i18n import _
+from ..i18n import N_, _, format_number, format_percent, format_signed
 from ..leaderboard import (
     BestMatch,
     DailyResult,
@@ -42,7 +42,7 @@ from .closing import close_or_exit
 
 BEST_LIMIT = 10
 DAILY_LIMIT = 14
-SCORING_LABELS = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "standard"}
+SCORING_LABELS = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: N_("standard")}
 
 
 def _table(*headers: str) -> Table:
@@ -54,16 +54,17 @@ def _table(*headers: str) -> Table:
 
 def daily_table(report: Report[DailyResult]) -> Table | Text:
     if not report.rows:
-        return Text("  none yet: the daily is the same 9 deals for everyone each UTC day",
+        return Text("  " + _("none yet: the daily is the same 9 deals for everyone each UTC day"),
                     style="dim")
-    table = _table("day", "scored attempt (Seeger-Fabian)", "practice")
+    table = _table(_("day"), _("scored attempt (Seeger-Fabian)"), _("practice"))
     for d in report.rows[:DAILY_LIMIT]:
         if d.scored is not None:
             players = d.scored.summary.players
             humans = [p for p in players if p.is_human] or list(players)
-            scored = Text(", ".join(f"{visible(p.name)} {p.seeger_fabian:+d}" for p in humans))
+            scored = Text(", ".join(f"{visible(p.name)} {format_signed(p.seeger_fabian)}"
+                                    for p in humans))
         elif d.started_scored:
-            scored = Text("started, not finished", style="dim")
+            scored = Text(_("started, not finished"), style="dim")
         else:
             scored = Text("-", style="dim")
         table.add_row(safe_text(d.day), scored, str(len(d.practice)) if d.practice else "-")
@@ -72,27 +73,32 @@ def daily_table(report: Report[DailyResult]) -> Table | Text:
 
 def best_table(report: Report[BestMatch], scoring: Scoring) -> Table | Text:
     if not report.rows:
-        return Text("  none yet: finish a match to see it here", style="dim")
-    table = _table("date", "player", SCORING_LABELS[scoring], "kind", "deals", "seed")
+        return Text("  " + _("none yet: finish a match to see it here"), style="dim")
+    table = _table(_("date"), _("player"), _(SCORING_LABELS[scoring]), _("kind"), _("deals"),
+                   _("seed"))
     for b in report.rows:
         s = b.row.summary
         seed = visible(s.seed)
         seed = seed if len(seed) <= 18 else seed[:17] + "…"
         table.add_row(safe_text(s.finished_at[:10]), safe_text(b.player.name),
-                      Text(f"{b.points:+d}", style="bold"), safe_text(s.kind), str(s.deals),
+                      Text(format_signed(b.points), style="bold"), safe_text(s.kind),
+                      str(s.deals),
                       Text(seed))
     return table
 
 
 def players_table(report: Report[PlayerStats]) -> Table | Text:
     if not report.rows:
-        return Text("  none yet", style="dim")
-    table = _table("player", "seat", "matches", "deals", "SF/deal", "std/deal", "soloist won")
+        return Text("  " + _("none yet"), style="dim")
+    table = _table(_("player"), _("seat"), _("matches"), _("deals"), _("SF/deal"), _("std/deal"),
+                   _("soloist won"))
     for s in report.rows:
-        rate = (f"{100 * s.solo_win_rate:.0f}% of {s.solo_games}"
+        rate = (_("{percent} of {games}").format(percent=format_percent(s.solo_win_rate),
+                                                 games=format_number(s.solo_games))
                 if s.solo_win_rate is not None else "-")
         table.add_row(safe_text(s.name), safe_text(s.seat), str(s.matches), str(s.deals),
-                      f"{s.points_per_deal:.1f}", f"{s.standard_per_deal:.1f}", rate)
+                      format_number(s.points_per_deal, 1), format_number(s.standard_per_deal, 1),
+                      rate)
     return table
 
 
@@ -101,10 +107,10 @@ class ScoresScreen(Screen[None]):
 
     CSS_PATH = "../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "toggle_scoring", "Standard / SF"),
-        Binding("p", "toggle_rules", "Pub / tournament"),
-        Binding("r", "reload", "Reload"),
-        Binding("escape", "close", "Back", key_display="Esc"),
+        Binding("s", "toggle_scoring", N_("Standard / SF")),
+        Binding("p", "toggle_rules", N_("Pub / tournament")),
+        Binding("r", "reload", N_("Reload")),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(self, storage: Storage | None = None) -> None:
@@ -117,10 +123,10 @@ class ScoresScreen(Screen[None]):
         self.warnings: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Scores", style="bold"), classes="list-title")
+        yield Static(Text(_("Scores"), style="bold"), classes="list-title")
         yield Static(id="scores-message", classes="list-message")
         with VerticalScroll(id="scores-body"):
-            yield Static("Daily deals", classes="scores-heading")
+            yield Static(_("Daily deals"), classes="scores-heading")
             yield Static(id="scores-daily")
             yield Static(id="scores-best-heading", classes="scores-heading")
             yield Static(id="scores-best")
@@ -130,6 +136,11 @@ class ScoresScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.load()
+
+    async def retranslate(self) -> None:
+        """Show the scores in the language just chosen."""
+        await self.recompose()
         self.load()
 
     def load(self) -> None:
@@ -161,13 +172,14 @@ class ScoresScreen(Screen[None]):
             players_heading = _("Players, tournament rules (points per deal, soloist games "
                                 "won)")
         self.query_one("#scores-best-heading", Static).update(
-            best_heading.format(scoring=SCORING_LABELS[self.scoring]))
+            best_heading.format(scoring=_(SCORING_LABELS[self.scoring])))
         self.query_one("#scores-players-heading", Static).update(players_heading)
         message = self.query_one("#scores-message", Static)
         if self.error is not None:
             message.update(Text.assemble(
-                (f"The scores cannot be shown now: {visible(self.error)}.", "bold red"),
-                "\n\nr tries again · Esc goes back",
+                (_("The scores cannot be shown now: {error}.").format(error=visible(self.error)),
+                 "bold red"),
+                "\n\n" + _("r tries again · Esc goes back"),
             ))
         message.display = self.error is not None
         self.query_one("#scores-body").display = self.error is None

@@ -1,10 +1,11 @@
-"""The settings dialog (F2): deck, bots, speed, scoring, deals, name."""
+"""The settings dialog (F2): language, deck, bots, speed, scoring, deals, name."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -13,14 +14,16 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ..deck import DeckStyle
 from ..footer import Footer
-from ..i18n import _
+from ..i18n import LANGUAGES, N_, _
 from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import (
     BOT_LEVELS,
     BOT_NAMES,
     DEAL_COUNTS,
+    LEVEL_LABELS,
     MAX_NAME,
     SCORINGS,
+    SPEED_LABELS,
     SPEEDS,
     Settings,
     rule_choice,
@@ -28,13 +31,16 @@ from ..settings import (
     with_rule_choice,
 )
 
+AUTOMATIC = N_("From the environment ({language})")
+"""The language entry that follows LC_ALL / LC_MESSAGES / LANG."""
+
 
 class SettingsScreen(ModalScreen[Settings | None]):
     """Dismissed with the new settings, or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "save", N_("Save")),
     ]
 
     def __init__(self, settings: Settings) -> None:
@@ -49,42 +55,53 @@ class SettingsScreen(ModalScreen[Settings | None]):
         levels = list(BOT_LEVELS)
         if s.bot_levels[0] not in levels or s.bot_levels[1] not in levels:
             levels += [lv for lv in s.bot_levels if lv not in levels]
-        level_options = [(lv, lv) for lv in levels]
+        level_options = [(_(LEVEL_LABELS.get(lv, lv)), lv) for lv in levels]
+        from ..i18n import language_from_environment
+
+        from_env = LANGUAGES[language_from_environment() or "en"]
         with Vertical(classes="dialog settings"):
-            yield Static("[b]Settings[/b]", classes="dialog-title")
+            yield Static(Text(_("Settings"), style="bold"), classes="dialog-title")
             yield self._row(
-                "Your name",
+                _("Language"),
+                Select([(_(AUTOMATIC).format(language=from_env), ""),
+                        *((name, code) for code, name in LANGUAGES.items())],
+                       value=s.language if s.language in LANGUAGES else "", id="set-language",
+                       allow_blank=False, compact=True),
+            )
+            yield self._row(
+                _("Your name"),
                 Input(visible(s.player_name), max_length=MAX_NAME, id="set-name", compact=True),
             )
             yield self._row(
-                "Cards",
+                _("Cards"),
                 Select(
                     [(d.label, str(d)) for d in DeckStyle], value=str(s.deck), id="set-deck",
                     allow_blank=False, compact=True,
                 ),
             )
             yield self._row(
-                f"{BOT_NAMES[0]} (left)",
+                _("{name} (left)").format(name=BOT_NAMES[0]),
                 Select(level_options, value=s.bot_levels[0], id="set-left", allow_blank=False,
                        compact=True),
             )
             yield self._row(
-                f"{BOT_NAMES[1]} (right)",
+                _("{name} (right)").format(name=BOT_NAMES[1]),
                 Select(level_options, value=s.bot_levels[1], id="set-right", allow_blank=False,
                        compact=True),
             )
             yield self._row(
-                "Speed",
-                Select([(k, k) for k in SPEEDS], value=s.speed, id="set-speed",
+                _("Speed"),
+                Select([(_(SPEED_LABELS.get(k, k)), k) for k in SPEEDS], value=s.speed,
+                       id="set-speed",
                        allow_blank=False, compact=True),
             )
             yield self._row(
-                "Scoring",
-                Select([(v, k) for k, v in SCORINGS.items()], value=s.scoring, id="set-scoring",
+                _("Scoring"),
+                Select([(_(v), k) for k, v in SCORINGS.items()], value=s.scoring, id="set-scoring",
                        allow_blank=False, compact=True),
             )
             yield self._row(
-                "Rules",
+                _("Rules"),
                 Select(rule_options(s), value=rule_choice(s), id="set-rules",
                        allow_blank=False, compact=True),
             )
@@ -96,19 +113,21 @@ class SettingsScreen(ModalScreen[Settings | None]):
             )
             deal_options = sorted({*DEAL_COUNTS, s.deals})
             yield self._row(
-                "Deals per match",
+                _("Deals per match"),
                 Select([(str(n), n) for n in deal_options], value=s.deals, id="set-deals",
                        allow_blank=False, compact=True),
             )
             yield Static(
-                "[dim]Cards and speed change at once; the rest from the next match.\n"
-                "Themes: Ctrl+P → Theme.[/]",
+                Text(_("Language, cards and speed change at once; the rest from the next "
+                       "match. Themes: Ctrl+P → Theme."), style="dim"),
                 classes="dialog-foot",
             )
             yield Static("", id="settings-error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save  [dim]^s[/]", id="save", variant="primary", compact=True)
-                yield Button("Cancel  [dim]Esc[/]", id="cancel", compact=True)
+                yield Button(Text.assemble(_("Save"), ("  ^s", "dim")), id="save",
+                             variant="primary", compact=True)
+                yield Button(Text.assemble(_("Cancel"), ("  Esc", "dim")), id="cancel",
+                             compact=True)
         yield Footer()
 
     def result(self) -> Settings:
@@ -119,7 +138,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             return self.query_one(selector, Select).value
 
         typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
-        name = refuse_hidden(typed, "Your name") if typed else self.settings.player_name
+        name = refuse_hidden(typed, _("Your name")) if typed else self.settings.player_name
         deals = value("#set-deals")
         chosen = with_rule_choice(self.settings, str(value("#set-rules")))
         return replace(
@@ -131,6 +150,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             scoring=str(value("#set-scoring")),
             deals=deals if isinstance(deals, int) else self.settings.deals,
             card_points=value("#set-points") == "on",
+            language=str(value("#set-language")),
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

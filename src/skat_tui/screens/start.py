@@ -26,21 +26,30 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..footer import Footer
+from ..i18n import N_, _
 from ..safe_text import visible
 
 TITLE = "♣ ♠ ♥ ♦   S K A T   ♦ ♥ ♠ ♣"
 
 LABEL_WIDTH = 16
-"""The key and the label of an entry: `` n   New match  ``."""
+"""The key and the label of an entry: `` n   New match  `` (wider when a
+language's labels are longer)."""
 NOTE_WIDTH = 56
 """The notes' column beside the labels (#start-box: 78 less border and padding)."""
+ROW_WIDTH = LABEL_WIDTH + NOTE_WIDTH
 
 
-def column_lines(note: str) -> str:
+def label_width() -> int:
+    """The labels' column in the current language: room for the longest."""
+    return max(11, *(len(_(e.label)) + 1 for e in ENTRIES))
+
+
+def column_lines(note: str, labels: int = 11) -> str:
     """``note`` wrapped to the notes' column: a line that does not fit goes
     on under the note, never back under the labels."""
-    lines = textwrap.wrap(note, NOTE_WIDTH, break_on_hyphens=False) or [""]
-    return ("\n" + " " * LABEL_WIDTH).join(lines)
+    indent = LABEL_WIDTH - 11 + labels
+    lines = textwrap.wrap(note, ROW_WIDTH - indent, break_on_hyphens=False) or [""]
+    return ("\n" + " " * indent).join(lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,15 +60,15 @@ class Entry:
 
 
 ENTRIES = (
-    Entry("n", "new_match", "New match"),
-    Entry("d", "daily", "Daily"),
-    Entry("h", "hotseat", "Hotseat"),
-    Entry("r", "resume", "Resume"),
-    Entry("y", "history", "History"),
-    Entry("s", "scores", "Scores"),
-    Entry("t", "statistics", "Statistics"),
-    Entry("o", "settings", "Settings"),
-    Entry("q", "quit", "Quit"),
+    Entry("n", "new_match", N_("New match")),
+    Entry("d", "daily", N_("Daily")),
+    Entry("h", "hotseat", N_("Hotseat")),
+    Entry("r", "resume", N_("Resume")),
+    Entry("y", "history", N_("History")),
+    Entry("s", "scores", N_("Scores")),
+    Entry("t", "statistics", N_("Statistics")),
+    Entry("o", "settings", N_("Settings")),
+    Entry("q", "quit", N_("Quit")),
 )
 
 
@@ -98,7 +107,7 @@ class StartScreen(Screen[None]):
         with Vertical(id="start-box"):
             yield Static(Text(TITLE, style="bold"), id="start-title")
             yield Static(
-                Text("Skat by the International Skat Order", style="dim"), id="start-subtitle"
+                Text(_("Skat by the International Skat Order"), style="dim"), id="start-subtitle"
             )
             yield OptionList(*self._options(), id="start-menu")
             yield Static(id="start-note")
@@ -106,17 +115,18 @@ class StartScreen(Screen[None]):
 
     def _options(self) -> list[Option]:
         options = []
+        width = label_width()
         for e in ENTRIES:
             prompt = Text()
             prompt.append(f" {e.key} ", style="bold reverse")
-            prompt.append(f"  {e.label:<11}", style="bold")
+            prompt.append(f"  {_(e.label):<{width}}", style="bold")
             note = self.info.notes.get(e.action, "")
             if e.action == "resume" and self.info.resume:
                 note = self.info.resume
             if e.action == "resume" and self.info.elsewhere:
                 note = self.info.elsewhere
             # the note may name a saved match's players
-            prompt.append(column_lines(visible(note)), style="dim")
+            prompt.append(column_lines(visible(note), width), style="dim")
             disabled = e.action == "resume" and not self.info.can_resume
             options.append(Option(prompt, id=e.action, disabled=disabled))
         return options
@@ -138,16 +148,19 @@ class StartScreen(Screen[None]):
         menu.focus()
         note = self.query_one("#start-note", Static)
         if self.info.elsewhere:
-            note.update(Text.assemble(
-                ("Another skat plays your saved match: ", "bold"),
-                "new matches here are not saved.",
-            ))
+            note.update(Text(
+                _("Another skat plays your saved match: new matches here are not saved.")))
         elif self.info.resume:
-            note.update(Text.assemble(
-                ("Your unfinished match is saved: ", "bold"), "Enter or r resumes it."
-            ))
+            note.update(Text(_("Your unfinished match is saved: Enter or r resumes it.")))
         else:
-            note.update(Text("Enter or a letter chooses · ? help · q quit", style="dim"))
+            note.update(Text(_("Enter or a letter chooses · ? help · q quit"), style="dim"))
+
+    def retranslate(self) -> None:
+        """Show everything in the language just chosen (the notes come anew
+        from the app with :meth:`show_info`)."""
+        self.query_one("#start-subtitle", Static).update(
+            Text(_("Skat by the International Skat Order"), style="dim"))
+        self.show_info(self.info)
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

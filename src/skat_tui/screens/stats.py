@@ -34,6 +34,15 @@ from textual_plotext import PlotextPlot
 from skat_core.match import Scoring
 
 from ..footer import Footer
+from ..i18n import (
+    N_,
+    _,
+    format_number,
+    format_percent,
+    format_short_day,
+    format_signed,
+    ngettext,
+)
 from ..stats import (
     WON_AT,
     Figures,
@@ -49,8 +58,10 @@ from ..stats import (
 from ..storage import Storage, StorageError
 from .closing import close_or_exit
 
-SCORING_LABELS = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: "standard"}
+SCORING_LABELS = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: N_("standard")}
 TABS = ("figures", "levels", "dailies", "time", "match", "cards")
+TAB_LABELS = {"figures": N_("Figures"), "levels": N_("Levels"), "dailies": N_("Dailies"),
+              "time": N_("Over time"), "match": N_("Match"), "cards": N_("Card points")}
 ALL = "*"
 """The Select value for no filter."""
 
@@ -63,7 +74,15 @@ def plain(text: str) -> str:
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    return format_percent(part / whole) if whole else "-"
+
+
+def _day(iso: str) -> str:
+    """A day of the history (ISO) as the current language writes it."""
+    try:
+        return format_short_day(date.fromisoformat(iso))
+    except ValueError:
+        return iso
 
 
 def _table(*headers: str) -> Table:
@@ -75,36 +94,42 @@ def _table(*headers: str) -> Table:
 
 def summary_text(f: Figures, scoring: Scoring) -> Text:
     """The headline: deals, points per deal, defence, overbids."""
-    text = Text()
-    text.append(f"{f.deals}", style="bold")
-    text.append(f" deal{'s' if f.deals != 1 else ''} ({f.passed_in} passed in) · ")
-    text.append(f"{f.per_deal(scoring):+.1f}", style="bold")
-    text.append(f" per deal ({SCORING_LABELS[scoring]})\nDefence won ")
-    text.append(f"{f.defences_won} of {f.defences}", style="bold")
-    text.append(f" ({_percent(f.defences_won, f.defences)}) · lost overbid ")
-    text.append(f"{f.overbid}", style="bold")
-    text.append(f" of {f.solo_games} games as soloist")
-    return text
+    deals = ngettext("{deals} deal ({passed} passed in) · {points} per deal ({scoring})",
+                     "{deals} deals ({passed} passed in) · {points} per deal ({scoring})",
+                     f.deals).format(deals=format_number(f.deals),
+                                     passed=format_number(f.passed_in),
+                                     points=format_signed(f.per_deal(scoring), 1),
+                                     scoring=_(SCORING_LABELS[scoring]))
+    defence = ngettext(
+        "Defence won {won} of {defences} ({percent}) · lost overbid {overbid} of {games} game "
+        "as soloist",
+        "Defence won {won} of {defences} ({percent}) · lost overbid {overbid} of {games} games "
+        "as soloist", f.solo_games).format(
+            won=format_number(f.defences_won), defences=format_number(f.defences),
+            percent=_percent(f.defences_won, f.defences), overbid=format_number(f.overbid),
+            games=format_number(f.solo_games))
+    return Text.assemble((deals, "bold"), "\n", defence)
 
 
 def games_table(f: Figures) -> Table | Text:
     if not f.games:
-        return Text("No games as soloist yet.", style="dim")
-    table = _table("soloist", "games", "won", "lost", "won %", "avg value")
+        return Text(_("No games as soloist yet."), style="dim")
+    table = _table(_("soloist"), _("games"), _("won"), _("lost"), _("won %"), _("avg value"))
     for g in f.games:
         table.add_row(Text(g.game), str(g.played), str(g.won), str(g.lost),
-                      _percent(g.won, g.played), f"{g.average_value:.1f}")
-    table.add_row(Text("all", style="bold"), str(f.solo_games), str(f.solo_won),
+                      _percent(g.won, g.played), format_number(g.average_value, 1))
+    table.add_row(Text(_("all"), style="bold"), str(f.solo_games), str(f.solo_won),
                   str(f.solo_games - f.solo_won), _percent(f.solo_won, f.solo_games),
-                  f"{f.solo_value_sum / f.solo_games:.1f}" if f.solo_games else "-",
+                  format_number(f.solo_value_sum / f.solo_games, 1) if f.solo_games else "-",
                   style="bold")
     return table
 
 
 def extremes_table(f: Figures) -> Table:
     """Schneider and schwarz in suit and grand games, from each side."""
-    table = _table("", "made schneider", "made schwarz", "got schneider", "got schwarz")
-    for side, e in (("as soloist", f.as_soloist), ("as defender", f.as_defender)):
+    table = _table("", _("made schneider"), _("made schwarz"), _("got schneider"),
+                   _("got schwarz"))
+    for side, e in ((_("as soloist"), f.as_soloist), (_("as defender"), f.as_defender)):
         table.add_row(Text(side), str(e.made_schneider), str(e.made_schwarz),
                       str(e.got_schneider), str(e.got_schwarz))
     return table
@@ -112,44 +137,46 @@ def extremes_table(f: Figures) -> Table:
 
 def levels_table(stats: Statistics, scoring: Scoring) -> Table | Text:
     if not stats.by_level:
-        return Text("No deals in these filters.", style="dim")
-    short = "SF" if scoring == Scoring.SEEGER_FABIAN else "std"
-    table = _table("against", "deals", f"{short}/deal", "solo", "won", "avg", "overbid",
-                   "defence", "schneider")
+        return Text(_("No deals in these filters."), style="dim")
+    per_deal = _("SF/deal") if scoring == Scoring.SEEGER_FABIAN else _("std/deal")
+    table = _table(_("against"), _("deals"), per_deal, _("solo"), _("won"), _("avg"),
+                   _("overbid"), _("defence"), _("schneider"))
     for level, f in stats.by_level:
-        avg = f"{f.solo_value_sum / f.solo_games:.1f}" if f.solo_games else "-"
-        table.add_row(Text(level), str(f.deals), f"{f.per_deal(scoring):+.1f}",
+        avg = format_number(f.solo_value_sum / f.solo_games, 1) if f.solo_games else "-"
+        table.add_row(Text(level), str(f.deals), format_signed(f.per_deal(scoring), 1),
                       str(f.solo_games), _percent(f.solo_won, f.solo_games), avg,
                       str(f.overbid), _percent(f.defences_won, f.defences),
                       f"{f.as_soloist.made_schneider}/{f.as_soloist.got_schneider}")
     return table
 
 
-LEVELS_KEY = Text(
+LEVELS_KEY = N_(
     "solo: games as soloist · won: their share · avg: their average value · overbid: "
-    "lost as overbid · defence: share won · schneider: made / got as soloist", style="dim")
+    "lost as overbid · defence: share won · schneider: made / got as soloist")
 
 
 def dailies_table(stats: Statistics) -> Table | Text:
     if not stats.dailies:
-        return Text("No dailies in these filters: d on the start screen plays today's.",
+        return Text(_("No dailies in these filters: d on the start screen plays today's."),
                     style="dim")
-    table = _table("daily", "attempt", "deals", "Seeger-Fabian", "standard")
+    table = _table(_("daily"), _("attempt"), _("deals"), "Seeger-Fabian", _("standard"))
     for a in reversed(stats.dailies):
-        attempt = {True: "scored", False: "practice", None: "-"}[a.scored]
-        table.add_row(Text(a.day), attempt, str(a.deals), f"{a.seeger_fabian:+d}",
-                      f"{a.standard:+d}")
+        attempt = {True: _("scored"), False: _("practice"), None: "-"}[a.scored]
+        table.add_row(Text(_day(a.day)), attempt, str(a.deals), format_signed(a.seeger_fabian),
+                      format_signed(a.standard))
     return table
 
 
 def days_table(stats: Statistics, scoring: Scoring) -> Table | Text:
     if not stats.days:
         return Text("")
-    short = "SF" if scoring == Scoring.SEEGER_FABIAN else "std"
-    table = _table("day", "deals", short, f"{short}/deal")
+    sf = scoring == Scoring.SEEGER_FABIAN
+    table = _table(_("day"), _("deals"), _("SF") if sf else _("std"),
+                   _("SF/deal") if sf else _("std/deal"))
     for d in reversed(stats.days):
         total = d.standard if scoring == Scoring.STANDARD else d.seeger_fabian
-        table.add_row(Text(d.day), str(d.deals), f"{total:+d}", f"{d.per_deal(scoring):+.1f}")
+        table.add_row(Text(_day(d.day)), str(d.deals), format_signed(total),
+                      format_signed(d.per_deal(scoring), 1))
     return table
 
 
@@ -180,14 +207,15 @@ class StatsScreen(Screen[None]):
 
     CSS_PATH = "../styles/stats.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "next_kind", "Kind"),
-        Binding("p", "next_player", "Player"),
-        Binding("s", "toggle_scoring", "SF / std"),
-        Binding("left_square_bracket", "match(-1)", "Match", key_display="[ ]"),
-        Binding("right_square_bracket", "match(1)", "Next match", show=False),
-        *(Binding(str(n), f"tab('{tab}')", tab, show=False) for n, tab in enumerate(TABS, 1)),
-        Binding("r", "reload", "Reload"),
-        Binding("escape", "close", "Back", key_display="Esc"),
+        Binding("k", "next_kind", N_("Kind")),
+        Binding("p", "next_player", N_("Player")),
+        Binding("s", "toggle_scoring", N_("SF / std")),
+        Binding("left_square_bracket", "match(-1)", N_("Match"), key_display="[ ]"),
+        Binding("right_square_bracket", "match(1)", N_("Next match"), show=False),
+        *(Binding(str(n), f"tab('{tab}')", TAB_LABELS[tab], show=False)
+          for n, tab in enumerate(TABS, 1)),
+        Binding("r", "reload", N_("Reload")),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(self, storage: Storage | None = None) -> None:
@@ -211,31 +239,32 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title", classes="list-title")
         with Horizontal(id="stats-filters"):
-            yield Label("From ")
-            yield Input(placeholder="YYYY-MM-DD", id="stats-from", compact=True,
+            yield Label(_("From") + " ")
+            yield Input(placeholder=_("YYYY-MM-DD"), id="stats-from", compact=True,
                         max_length=10)
-            yield Label(" to ")
-            yield Input(placeholder="YYYY-MM-DD", id="stats-to", compact=True, max_length=10)
-            yield Select[str]([(Text("every kind"), ALL)], id="stats-kind", compact=True,
+            yield Label(" " + _("to") + " ")
+            yield Input(placeholder=_("YYYY-MM-DD"), id="stats-to", compact=True,
+                        max_length=10)
+            yield Select[str]([(Text(_("every kind")), ALL)], id="stats-kind", compact=True,
                               allow_blank=False, value=ALL)
-            yield Select[str]([(Text("every human seat"), ALL)], id="stats-player",
+            yield Select[str]([(Text(_("every human seat")), ALL)], id="stats-player",
                               compact=True, allow_blank=False, value=ALL)
         yield Static(id="stats-message", classes="list-message")
         with TabbedContent(id="stats-tabs"):
-            with TabPane("1 Figures", id="figures"), VerticalScroll():
+            with TabPane(f"1 {_(TAB_LABELS['figures'])}", id="figures"), VerticalScroll():
                 yield Static(id="stats-summary")
                 yield Static(id="stats-games")
                 yield Static(id="stats-extremes")
-            with TabPane("2 Levels", id="levels"), VerticalScroll():
+            with TabPane(f"2 {_(TAB_LABELS['levels'])}", id="levels"), VerticalScroll():
                 yield Static(id="stats-levels")
-            with TabPane("3 Dailies", id="dailies"), VerticalScroll():
+            with TabPane(f"3 {_(TAB_LABELS['dailies'])}", id="dailies"), VerticalScroll():
                 yield Static(id="stats-dailies")
                 yield Static(id="stats-days")
-            with TabPane("4 Over time", id="time"):
+            with TabPane(f"4 {_(TAB_LABELS['time'])}", id="time"):
                 yield PlotextPlot(id="plot-time")
-            with TabPane("5 Match", id="match"):
+            with TabPane(f"5 {_(TAB_LABELS['match'])}", id="match"):
                 yield PlotextPlot(id="plot-match")
-            with TabPane("6 Card points", id="cards"):
+            with TabPane(f"6 {_(TAB_LABELS['cards'])}", id="cards"):
                 yield PlotextPlot(id="plot-cards")
         yield Static(id="stats-notes", classes="list-note -empty")
         yield Footer(show_command_palette=False)
@@ -243,6 +272,12 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.load()
         self.query_one("#stats-tabs Tabs").focus()
+
+    async def retranslate(self) -> None:
+        """Show the statistics in the language just chosen (the figures stay)."""
+        await self.recompose()
+        self._fill_selects()
+        self.show()
 
     # -- data ----------------------------------------------------------------------
 
@@ -288,10 +323,10 @@ class StatsScreen(Screen[None]):
 
     def _fill_selects(self) -> None:
         kind = self.query_one("#stats-kind", Select)
-        kind.set_options([(Text("every kind"), ALL), *((Text(k), k) for k in self.kinds)])
+        kind.set_options([(Text(_("every kind")), ALL), *((Text(k), k) for k in self.kinds)])
         kind.value = next(iter(self.filters.kinds), ALL)
         player = self.query_one("#stats-player", Select)
-        player.set_options([(Text("every human seat"), ALL),
+        player.set_options([(Text(_("every human seat")), ALL),
                             *((Text(p, no_wrap=True, overflow="ellipsis"), p)
                               for p in self.players)])
         player.value = self.filters.player if self.filters.player is not None else ALL
@@ -300,38 +335,43 @@ class StatsScreen(Screen[None]):
 
     def show(self) -> None:
         s = self.stats
-        title = Text("Statistics", style="bold")
-        if self.filters.player is not None:
-            title.append(" of ")
-            title.append(self.filters.player)  # from the history: text, never markup
-        if self.reading:
-            title.append(" · reading the history…", style="dim")
+        n = len(self.history.deals)
+        if self.filters.player is None:
+            heading = (_("Statistics · reading the history…") if self.reading else
+                       ngettext("Statistics · {count} deal in the history",
+                                "Statistics · {count} deals in the history", n))
         else:
-            title.append(f" · {len(self.history.deals)} deals in the history", style="")
+            heading = (_("Statistics of {player} · reading the history…") if self.reading else
+                       ngettext("Statistics of {player} · {count} deal in the history",
+                                "Statistics of {player} · {count} deals in the history", n))
+        # the player's name is from the history: text, never markup
+        title = Text(heading.format(player=self.filters.player, count=format_number(n)),
+                     style="bold")
         self.query_one("#stats-title", Static).update(title)
         message = self.query_one("#stats-message", Static)
         nothing = self.error is not None or not self.history.deals
         if self.reading and not self.history.deals:
-            message.update(Text("Reading the history…", style="dim"))
+            message.update(Text(_("Reading the history…"), style="dim"))
         elif self.error is not None:
             message.update(Text.assemble(
-                (f"The statistics cannot be shown: {self.error}", "bold red"),
-                "\n\nr tries again · Esc goes back"))
+                (_("The statistics cannot be shown: {error}").format(error=self.error),
+                 "bold red"),
+                "\n\n" + _("r tries again · Esc goes back")))
         elif not self.history.deals:
             message.update(Text(
-                f"No finished deals yet ({self.storage.history_path}).\n\n"
-                "Play a match and your statistics appear here: games as soloist, "
-                "defence, points per deal, dailies, with charts."))
+                _("No finished deals yet ({path}).\n\nPlay a match and your statistics appear "
+                  "here: games as soloist, defence, points per deal, dailies, with "
+                  "charts.").format(path=self.storage.history_path)))
         message.display = nothing
         self.query_one("#stats-filters").display = not nothing
         self.query_one("#stats-tabs").display = not nothing
         self.query_one("#stats-summary", Static).update(
             summary_text(s.overall, self.scoring) if not s.empty
-            else Text("No deals of yours in these filters.", style="bold"))
+            else Text(_("No deals of yours in these filters."), style="bold"))
         self.query_one("#stats-games", Static).update(games_table(s.overall))
         self.query_one("#stats-extremes", Static).update(extremes_table(s.overall))
         self.query_one("#stats-levels", Static).update(Group(
-            levels_table(s, self.scoring), Text(""), LEVELS_KEY))
+            levels_table(s, self.scoring), Text(""), Text(_(LEVELS_KEY), style="dim")))
         self.query_one("#stats-dailies", Static).update(dailies_table(s))
         self.query_one("#stats-days", Static).update(days_table(s, self.scoring))
         self.draw_time()
@@ -339,9 +379,11 @@ class StatsScreen(Screen[None]):
         self.draw_cards()
         notes = list(self.history.warnings)
         if s.unplaced:
-            deals = "older deal does not" if s.unplaced == 1 else "older deals do not"
-            notes.insert(0, f"{s.unplaced} {deals} say who sat where: choose a player (p) "
-                            "to count them")
+            notes.insert(0, ngettext(
+                "{count} older deal does not say who sat where: choose a player (p) to count "
+                "it",
+                "{count} older deals do not say who sat where: choose a player (p) to count "
+                "them", s.unplaced).format(count=format_number(s.unplaced)))
         note = self.query_one("#stats-notes", Static)
         note.update(Text("\n".join(f"⚠ {n}" for n in notes)))
         note.set_class(not notes, "-empty")
@@ -353,8 +395,8 @@ class StatsScreen(Screen[None]):
         plt.clear_data()
         plt.clear_figure()
         days = self.stats.days
-        label = SCORING_LABELS[self.scoring]
-        plt.title(f"Points per deal by day ({label})")
+        label = _(SCORING_LABELS[self.scoring])
+        plt.title(_("Points per deal by day ({scoring})").format(scoring=label))
         if days:
             values = [d.per_deal(self.scoring) for d in days]
             xs = list(range(len(days)))
@@ -379,19 +421,20 @@ class StatsScreen(Screen[None]):
         plt.clear_figure()
         match = self.shown_match
         if match is None:
-            plt.title("Running totals: no match in these filters")
+            plt.title(_("Running totals: no match in these filters"))
         else:
             n = self.stats.matches.index(match) + 1
             kinds = ", ".join(sorted(match.kinds))
-            plt.title(plain(f"Match {n} of {len(self.stats.matches)} · {match.date[:10]} · "
-                            f"{kinds} · {SCORING_LABELS[self.scoring]}"))
+            plt.title(plain(_("Match {number} of {count} · {date} · {kinds} · {scoring}").format(
+                number=n, count=len(self.stats.matches), date=_day(match.date[:10]),
+                kinds=kinds, scoring=_(SCORING_LABELS[self.scoring]))))
             totals = match.running_totals(self.scoring)
             xs = list(range(len(match.deals) + 1))
             for name, values in totals.items():
                 plt.plot(xs, [0, *values], label=plain(name)[:20], marker="braille")
             shown = xs if len(xs) <= 13 else xs[:: max(1, len(xs) // 6)]
             plt.xticks([float(x) for x in shown])
-            plt.xlabel("deal")
+            plt.xlabel(_("deal"))
         widget.refresh()
 
     def draw_cards(self) -> None:
@@ -401,8 +444,8 @@ class StatsScreen(Screen[None]):
         plt.clear_figure()
         points = self.stats.overall.card_points
         reached = sum(1 for p in points if p >= WON_AT)
-        plt.title(f"Soloist's card points, suit and grand: {reached} of {len(points)} "
-                  f"reached {WON_AT}")
+        plt.title(_("Soloist's card points, suit and grand: {reached} of {games} reached "
+                    "{needed}").format(reached=reached, games=len(points), needed=WON_AT))
         if points:
             bins = [0] * 12  # 0-10, 11-20, ..., 51-60 lost; 61-70 ... 111-120 won
             for p in points:
@@ -410,8 +453,8 @@ class StatsScreen(Screen[None]):
             labels = [f"≤{10 * (i + 1)}" for i in range(12)]
             lost = [n if i < 6 else 0 for i, n in enumerate(bins)]
             won = [n if i >= 6 else 0 for i, n in enumerate(bins)]
-            plt.bar(labels, lost, color="red", label="lost (≤60)")
-            plt.bar(labels, won, color="green", label="won (61+)")
+            plt.bar(labels, lost, color="red", label=_("lost (≤60)"))
+            plt.bar(labels, won, color="green", label=_("won (61+)"))
             top = max(bins)
             plt.yticks([float(y) for y in range(0, top + 1, max(1, top // 5))])
         widget.refresh()

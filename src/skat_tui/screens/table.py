@@ -27,7 +27,6 @@ from skat_core.game import (
     PASS,
     PASS_SKAT,
     PICK_UP,
-    POSITION_NAMES,
     Action,
     Bid,
     Declare,
@@ -41,7 +40,6 @@ from skat_core.game import (
     Resign,
 )
 from skat_core.rules import GameType, trick_points
-from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..controller import MatchController
@@ -58,70 +56,79 @@ from ..deck import (
 )
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..messages import NewMatchRequested, StartScreenRequested
-from ..panels import GAME_KEYS, BiddingPanel, DeclarePanel, DiscardPanel, PlayPanel, SkatPanel
+from ..panels import (
+    GAME_KEYS,
+    BiddingPanel,
+    DeclarePanel,
+    DiscardPanel,
+    PlayPanel,
+    SkatPanel,
+    relabel,
+)
 from ..safe_text import visible
-from ..settings import Settings
+from ..settings import LEVEL_LABELS, Settings
 from ..widgets import KEY_LABELS, KEY_NAMES, HandState, HandView, Line, Spot, TrickArea, TrickState
 from .dialogs import ConfirmScreen, LastTrickScreen
 from .hints import hint_sentence
 from .result import DealResultScreen, ScoreSheetScreen
 from .score_area import points_taken, score_area
-from .table_log import PlayOn, log_lines
-from .text import contract_text, led_text
+from .table_log import PlayOn, fill, log_lines
+from .text import contract_text, kontra_name, lead_bold, led_text, position_name
 
 if TYPE_CHECKING:
     from skat_core.bots import Hint
 
 OPTION_NAMES = ("schneider", "schwarz", "ouvert")
+PASSED = N_("passed")
 
 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = [
         # bidding
-        Binding("minus,down", "bid_step(-1)", "Lower", key_display="−", show=False),
-        Binding("plus,equals_sign,up", "bid_step(1)", "Raise", key_display="+", show=False),
-        Binding("b", "bid", "Bid"),
-        Binding("y", "hold", "Yes"),
-        Binding("p", "pass_bid", "Pass"),
+        Binding("minus,down", "bid_step(-1)", N_("Lower"), key_display="−", show=False),
+        Binding("plus,equals_sign,up", "bid_step(1)", N_("Raise"), key_display="+", show=False),
+        Binding("b", "bid", N_("Bid")),
+        Binding("y", "hold", N_("Yes")),
+        Binding("p", "pass_bid", N_("Pass")),
         # skat
-        Binding("u", "pick_up", "Pick up skat"),
-        Binding("u", "take_skat", "Take the skat"),
-        Binding("w", "pass_skat", "Pass it on"),
-        Binding("g", "grand_hand", "Grand hand"),
-        Binding("h", "play_hand", "Play hand"),
-        Binding("escape", "back", "Back"),
+        Binding("u", "pick_up", N_("Pick up skat")),
+        Binding("u", "take_skat", N_("Take the skat")),
+        Binding("w", "pass_skat", N_("Pass it on")),
+        Binding("g", "grand_hand", N_("Grand hand")),
+        Binding("h", "play_hand", N_("Play hand")),
+        Binding("escape", "back", N_("Back")),
         # declaration
         Binding("d", "declare('D')", "♦", show=False),
         Binding("r", "declare('H')", "♥", show=False),
         Binding("s", "declare('S')", "♠", show=False),
         Binding("c", "declare('C')", "♣", show=False),
-        Binding("g", "declare('G')", "Grand", show=False),
-        Binding("n", "declare('N')", "Null", show=False),
-        Binding("x", "toggle_option('schneider')", "Schneider", show=False),
-        Binding("z", "toggle_option('schwarz')", "Schwarz", show=False),
-        Binding("o", "toggle_option('ouvert')", "Ouvert", show=False),
+        Binding("g", "declare('G')", N_("Grand"), show=False),
+        Binding("n", "declare('N')", N_("Null"), show=False),
+        Binding("x", "toggle_option('schneider')", N_("Schneider"), show=False),
+        Binding("z", "toggle_option('schwarz')", N_("Schwarz"), show=False),
+        Binding("o", "toggle_option('ouvert')", N_("Ouvert"), show=False),
         # cards
-        Binding("left", "move(-1)", "Move", key_display="←→"),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("h", "move(-1)", "Move", show=False),
-        Binding("l", "move(1)", "Move", show=False),
-        Binding("enter", "play_card", "Play", key_display="⏎"),
-        Binding("space", "play_card", "Play", show=False),
-        Binding("enter", "select_card", "Choose", key_display="⏎"),
-        Binding("space", "select_card", "Choose", show=False),
-        Binding("d", "put_back", "Put back"),
-        Binding("t", "last_trick", "Last trick"),
-        Binding("L", "last_trick", "Last trick", show=False),
-        Binding("i", "hint", "Hint"),
-        Binding("k", "kontra", "Kontra/Re"),
-        Binding("p", "no_kontra", "No doubling"),
-        Binding("enter", "no_kontra", "No doubling", show=False),
+        Binding("left", "move(-1)", N_("Move"), key_display="←→"),
+        Binding("right", "move(1)", N_("Move"), show=False),
+        Binding("h", "move(-1)", N_("Move"), show=False),
+        Binding("l", "move(1)", N_("Move"), show=False),
+        Binding("enter", "play_card", N_("Play"), key_display="⏎"),
+        Binding("space", "play_card", N_("Play"), show=False),
+        Binding("enter", "select_card", N_("Choose"), key_display="⏎"),
+        Binding("space", "select_card", N_("Choose"), show=False),
+        Binding("d", "put_back", N_("Put back")),
+        Binding("t", "last_trick", N_("Last trick")),
+        Binding("L", "last_trick", N_("Last trick"), show=False),
+        Binding("i", "hint", N_("Hint")),
+        Binding("k", "kontra", N_("Kontra/Re")),
+        Binding("p", "no_kontra", N_("No doubling")),
+        Binding("enter", "no_kontra", N_("No doubling"), show=False),
         # claims and concessions (ISkO 4.4)
-        Binding("a", "claim", "All mine"),
-        Binding("a", "claim_any", "All mine", show=False),
-        Binding("G", "give_up", "Give up", show=False),
+        Binding("a", "claim", N_("All mine")),
+        Binding("a", "claim_any", N_("All mine"), show=False),
+        Binding("G", "give_up", N_("Give up"), show=False),
     ]
     for i, key in enumerate(KEY_LABELS):  # after -/+: those bid while bidding
         out.append(Binding(KEY_NAMES.get(key, key), f"pick({i})", f"Card {key}", show=False))
@@ -198,6 +205,13 @@ class TableScreen(Screen[None]):
         if self.controller.match.deal_finished:
             # a match resumed between two deals: its result, then the next deal
             self.call_after_refresh(self._show_result)
+
+    def retranslate(self) -> None:
+        """Show the table in the language just chosen (not recomposed: the
+        controller is one of its widgets and its bots may be thinking)."""
+        relabel(self.query_one("#actions", ContentSwitcher))
+        self.refresh_table()
+        self.refresh_bindings()
 
     def on_resize(self, event: events.Resize) -> None:
         large = self.face == LARGE_FACE
@@ -317,10 +331,9 @@ class TableScreen(Screen[None]):
         the score in sight while the other three play."""
         m = self.controller.match
         names = self.controller.names()
-        bar = Text()
-        bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
-        bar.append(" · ")
-        bar.append(_("You deal and sit out."), style="bold")  # the viewer is the dealer
+        # the viewer is the dealer
+        bar = Text(" " + _("Deal {number} of {deals} · You deal and sit out.").format(
+            number=m.deal_number + 1, deals=m.config.deals), style="bold")
         self.query_one("#topbar", Line).show(bar)
         self._draw_score()
         self.query_one("#actions", ContentSwitcher).current = "play"
@@ -343,7 +356,7 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _parse(action: str) -> tuple[str, tuple[object, ...]]:
-        name, _, rest = action.partition("(")
+        name, _sep, rest = action.partition("(")
         args: tuple[object, ...] = ()
         if rest:
             arg = rest.rstrip(")").strip("'")
@@ -355,10 +368,12 @@ class TableScreen(Screen[None]):
         names = self._shown_names()
         by_seat = self._names_by_seat()
         bar = Text()
-        bar.append(f" Deal {m.deal_number + 1} of {m.config.deals}", style="bold")
-        bar.append(f" · dealer {names[m.dealer]}")
+        bar.append(" " + _("Deal {number} of {deals}").format(number=m.deal_number + 1,
+                                                             deals=m.config.deals), style="bold")
         if m.players == 4:
-            bar.append(" sits out", style="bold")
+            bar.append(" · " + _("dealer {name} sits out").format(name=names[m.dealer]))
+        else:
+            bar.append(" · " + _("dealer {name}").format(name=names[m.dealer]))
         self._append_bid_and_game(bar, view, by_seat)
         self.query_one("#topbar", Line).show(bar)
 
@@ -367,32 +382,35 @@ class TableScreen(Screen[None]):
     ) -> None:
         """The top bar's tail: the bid, the soloist and the game once known."""
         if view.bid:
-            bar.append(" · bid ")
-            bar.append(str(view.bid), style="bold")
+            bar.append(" · ")
+            bar.append_text(fill(_("bid {value}"), value=Text(str(view.bid), style="bold")))
         if view.soloist >= 0:
-            bar.append(" · soloist ")
-            bar.append(by_seat[view.soloist], style="bold")
+            bar.append(" · ")
+            bar.append_text(fill(_("soloist {name}"),
+                                 name=Text(by_seat[view.soloist], style="bold")))
             if view.contract is not None:
                 bar.append(" · ")
                 bar.append(contract_text(view.contract, self.deck, short=short), style="bold")
         elif view.contract is not None and view.contract.ramsch:
-            bar.append(" · Ramsch", style="bold")
+            bar.append(" · " + _("Ramsch"), style="bold")
         elif view.phase == Phase.PUSH:
-            bar.append(" · Schieberamsch", style="bold")
+            bar.append(" · " + _("Schieberamsch"), style="bold")
         if view.kontra:
-            bar.append(f" · {KONTRA_NAMES[view.kontra]}", style="bold red")
+            bar.append(f" · {kontra_name(view.kontra)}", style="bold red")
         if view.bock > 1:
-            bar.append(f" · Bock ×{view.bock}", style="bold magenta")
+            bar.append(" · " + _("Bock ×{factor}").format(factor=view.bock),
+                       style="bold magenta")
 
     def _last_words(self, view: SeatView) -> dict[int, str]:
         words: dict[int, str] = {}
         for seat, action in view.public_actions:
             if isinstance(action, Bid):
-                words[seat] = f"bid {action.value}"
+                words[seat] = _("bid {value}").format(value=action.value)
             elif isinstance(action, Hold):
-                words[seat] = f"yes to {view.bid}" if view.phase == Phase.BIDDING else "yes"
+                words[seat] = (_("yes to {value}").format(value=view.bid)
+                               if view.phase == Phase.BIDDING else _("yes"))
             elif isinstance(action, Pass):
-                words[seat] = "passed"
+                words[seat] = _(PASSED)
         return words
 
     def _draw_opponents(self, view: SeatView) -> None:
@@ -402,23 +420,28 @@ class TableScreen(Screen[None]):
             panel = self.query_one(f"#opp-{place}", Line)
             seat = m.seat_of(player)
             level = self.controller.level(player)
-            title = self._shown_name(player) + (f" · {level}" if level else "")
+            title = self._shown_name(player) + (
+                f" · {_(LEVEL_LABELS.get(level, level))}" if level else "")
             panel.border_title = Text(title)
             if seat is None:
-                panel.border_subtitle = "deals"
+                panel.border_subtitle = _("deals")
                 panel.show("")
                 continue
-            role = POSITION_NAMES[seat]
+            role = position_name(seat)
             soloist = view.soloist == seat
-            panel.border_subtitle = f"{role} · SOLOIST" if soloist else role
+            panel.border_subtitle = (_("{position} · SOLOIST").format(position=role) if soloist
+                                     else role)
             panel.set_class(soloist, "-soloist")
             panel.set_class(view.to_move == seat, "-to-move")
             n = view.cards_left[seat]
             line1 = Text()
             line1.append("▮" * n, style="#6f8fd8")
-            line1.append(" " + ngettext("{n} card", "{n} cards", n).format(n=n))
             if view.phase >= Phase.PLAYING and view.contract is not None:
-                line1.append(f" · tricks {view.tricks[seat]}")
+                line1.append(" " + ngettext("{cards} card · tricks {tricks}",
+                                            "{cards} cards · tricks {tricks}", n).format(
+                    cards=n, tricks=view.tricks[seat]))
+            else:
+                line1.append(" " + ngettext("{cards} card", "{cards} cards", n).format(cards=n))
             line2 = Text()
             if view.open_cards and soloist:
                 game = view.contract.game if view.contract else None
@@ -433,9 +456,9 @@ class TableScreen(Screen[None]):
                     )
             elif (self.controller.thinking == player and view.phase != Phase.FINISHED
                   and not self.controller.asking):  # the human must answer first
-                line2.append("thinking…", style="italic")
+                line2.append(_("thinking…"), style="italic")
             elif view.phase <= Phase.DECLARE and seat in words:
-                line2.append(words[seat], style="dim" if words[seat] == "passed" else "bold")
+                line2.append(words[seat], style="dim" if words[seat] == _(PASSED) else "bold")
             panel.show(Text("\n").join([line1, line2]))
 
     def _draw_score(self) -> None:
@@ -459,7 +482,7 @@ class TableScreen(Screen[None]):
         panel = self.query_one("#log", Line)
         lines = log_lines(view, self._names_by_seat(), self.deck, self._notes)
         height = max(1, panel.size.height or 6)
-        panel.border_title = "Table"
+        panel.border_title = _("Table")
         panel.show(Text("\n").join(lines[-height:]))
 
     def _draw_trick(self, view: SeatView) -> None:
@@ -491,13 +514,13 @@ class TableScreen(Screen[None]):
                                 "Trick to {name} · {points} points", pts).format(
                     name=by_seat[winner], points=pts)
         elif view.phase == Phase.PLAYING:
-            note = f"First lead: {by_seat[view.to_move]}"
+            note = _("First lead: {name}").format(name=by_seat[view.to_move])
         elif view.phase == Phase.KONTRA:
             note = _("Kontra? Then {name} leads").format(name=by_seat[0])
         elif view.phase == Phase.BIDDING:
-            note = "Bidding"
+            note = _("Bidding")
         elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
-            note = f"Soloist {by_seat[view.soloist]} at {view.bid}"
+            note = _("Soloist {name} at {bid}").format(name=by_seat[view.soloist], bid=view.bid)
         for seat in range(3):
             spots[seat] = Spot(
                 name=by_seat[seat],
@@ -583,31 +606,32 @@ class TableScreen(Screen[None]):
             value: int | None = self.bid_choice
         else:
             value = view.bid or None
-        status = Text()
         passed = {s for s, a in view.public_actions if isinstance(a, Pass)}
         if mine and bids:
             if view.bid == 0 and len(passed) == 2:
-                status.append("Nobody bid: ", style="bold")
-                status.append("play at 18+, or pass.")
+                status = lead_bold(_("Nobody bid: play at 18+, or pass."))
             elif view.bid:
-                status.append(f"The bid is {view.bid}: ", style="bold")
-                status.append("raise it, or pass.")
+                status = lead_bold(_("The bid is {bid}: raise it, or pass.").format(bid=view.bid))
             else:
                 holder = self._bid_to(view)
-                status.append(f"Your bid{f' to {holder}' if holder else ''}: ", style="bold")
-                status.append("−/+ choose, b bids.")
+                status = lead_bold(
+                    _("Your bid to {name}: −/+ choose, b bids.").format(name=holder) if holder
+                    else _("Your bid: −/+ choose, b bids."))
         elif can_hold:
             bidder = next(
                 (s for s, a in reversed(view.public_actions) if isinstance(a, Bid)), None
             )
-            who = by_seat[bidder] if bidder is not None else "Someone"
-            status.append(_("{name} bids {value} to you: yes or pass?").format(
-                name=who, value=view.bid), style="bold")
+            status = lead_bold(
+                _("{name} bids {bid} to you: yes or pass?").format(name=by_seat[bidder],
+                                                                  bid=view.bid)
+                if bidder is not None else
+                _("Someone bids {bid} to you: yes or pass?").format(bid=view.bid))
         elif view.seat in passed:
-            status.append("You passed. ", style="bold")
-            status.append(self._waiting_text(view))
+            waiting = self._waiting_text(view)
+            status = lead_bold(_("You passed. {waiting}").format(waiting=waiting) if waiting
+                               else _("You passed."))
         else:
-            status.append(self._waiting_text(view))
+            status = Text(self._waiting_text(view))
         i = bids.index(value) if value in bids else -1
         self.query_one("#bidding", BiddingPanel).show(
             status=status,
@@ -643,31 +667,38 @@ class TableScreen(Screen[None]):
         return _("{name} is thinking…").format(name=name)
 
     def _draw_skat(self, view: SeatView) -> None:
-        status = Text(f"You play at {view.bid}: ", style="bold")
-        status.append("pick up the skat, or play hand without it.")
+        status = lead_bold(_("You play at {bid}: pick up the skat, or play hand without "
+                             "it.").format(bid=view.bid))
         self.query_one("#skat", SkatPanel).show(status, self._guide_text(view.hand, hand=True))
 
     def _draw_discard(self, view: SeatView) -> None:
         if view.phase == Phase.PUSH:
-            status = Text("Push two cards on", style="bold")
-            status.append(" to the next player" if view.seat < 2 else " as the skat")
-            status.append(" (no jacks)" if not view.rules.push_jacks else "")
-            status.append(". From the skat: ")
+            jacks = view.rules.push_jacks
+            if view.seat < 2:
+                template = (_("Push two cards on to the next player. From the skat: {cards}")
+                            if jacks else _("Push two cards on to the next player (no jacks). "
+                                            "From the skat: {cards}"))
+            else:
+                template = (_("Push two cards on as the skat. From the skat: {cards}") if jacks
+                            else _("Push two cards on as the skat (no jacks). From the skat: "
+                                   "{cards}"))
         else:
-            status = Text("Put two cards back", style="bold")
-            status.append(" (their points count for you). From the skat: ")
-        if view.skat is not None:
-            status.append_text(cards_line(sort_hand(view.skat, None), self.deck))
+            template = _("Put two cards back (their points count for you). From the skat: "
+                         "{cards}")
+        skat = cards_line(sort_hand(view.skat, None), self.deck) if view.skat is not None \
+            else Text("")
+        status = fill(template, cards=skat)
         chosen = Text()
         if self.selected:
-            chosen.append("Putting back: ")
-            chosen.append_text(cards_line(list(self.selected), self.deck))
             pts = sum(c.points for c in self.selected)
-            chosen.append(f" = {pts} points  ")
+            chosen = fill(ngettext("Putting back: {cards} = {points} point",
+                                   "Putting back: {cards} = {points} points", pts),
+                          cards=cards_line(list(self.selected), self.deck), points=str(pts))
+            chosen.append("  ")
         else:
-            chosen.append("Nothing chosen yet.  ", style="dim")
+            chosen.append(_("Nothing chosen yet.") + "  ", style="dim")
         help_ = Text(
-            "1–0, - and = or ←/→ and Space choose · click a card · choose again to change",
+            _("1–0, - and = or ←/→ and Space choose · click a card · choose again to change"),
             style="dim",
         )
         self.query_one("#discard", DiscardPanel).show(
@@ -714,24 +745,25 @@ class TableScreen(Screen[None]):
             "ouvert": o["ouvert"],
         }
         for option in OPTION_NAMES:
-            label = option.capitalize()
+            label = _(option.capitalize())
             panel.show_option(option, label, shown[option], self._option_enabled(option, view))
         note = Text()
         if self._overbid_game is not None:
             key = GAME_KEYS[self._overbid_game]
             note.append(
-                f"{game_short(self._overbid_game, self.deck)} is below the bid {view.bid}: "
-                f"press {key} again to play it anyway.",
+                _("{game} is below the bid {bid}: press {key} again to play it anyway.").format(
+                    game=game_short(self._overbid_game, self.deck), bid=view.bid, key=key),
                 style="bold red",
             )
         elif warnings:
-            note.append(f"{', '.join(warnings)}: below the bid {view.bid}", style="bold red")
-            note.append(" (lost as overbid unless schneider lifts it)", style="red")
+            note.append(_("{games}: below the bid {bid} (lost as overbid unless schneider lifts "
+                          "it)").format(games=", ".join(warnings), bid=view.bid),
+                        style="bold red")
         elif hand:
-            note.append("≈ hand game: the jacks in the skat still count.", style="dim")
+            note.append(_("≈ hand game: the jacks in the skat still count."), style="dim")
         else:
-            note.append("Matadors counted with the skat. Ouvert: null only.", style="dim")
-        panel.show_note(note, "Esc: back" if hand else "")
+            note.append(_("Matadors counted with the skat. Ouvert: null only."), style="dim")
+        panel.show_note(note, _("Esc: back") if hand else "")
 
     def _option_enabled(self, option: str, view: SeatView) -> bool:
         if option == "ouvert":
@@ -742,36 +774,34 @@ class TableScreen(Screen[None]):
         by_seat = self._names_by_seat()
         status = Text()
         if view.phase == Phase.FINISHED:
-            status.append("The deal is over.", style="bold")
+            status.append(_("The deal is over."), style="bold")
         elif view.phase == Phase.PUSH and mine:
-            status.append("Schieberamsch: ", style="bold")
-            status.append("u take the skat and push two on (each push doubles)"
-                          " · w pass it on unseen")
-            if GRAND_HAND in view.legal:
-                status.append(" · g grand hand instead")
+            status = lead_bold(
+                _("Schieberamsch: u take the skat and push two on (each push doubles) · w pass "
+                  "it on unseen · g grand hand instead") if GRAND_HAND in view.legal else
+                _("Schieberamsch: u take the skat and push two on (each push doubles) · w pass "
+                  "it on unseen"))
         elif view.phase == Phase.KONTRA and mine:
             offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
-            name = offer.name if offer is not None else ""
-            status.append(_("Before the first card: k says {call}, p or Enter lets the game "
-                            "stand.")
-                          .format(call=name), style="bold")
+            call = kontra_name(offer.level) if offer is not None else ""
+            status = lead_bold(_("Before the first card: k says {call}, p or Enter lets the "
+                                 "game stand.").format(call=call))
         elif view.phase == Phase.KONTRA:
-            name = self._names_by_seat()[view.to_move]
-            status.append(_("{name} may double before the first card…").format(name=name))
+            status.append(_("{name} may double before the first card…").format(
+                name=by_seat[view.to_move]))
         elif view.phase == Phase.PLAYING and mine:
             if view.contract is not None and view.contract.ramsch:
-                status.append("Ramsch: ", style="bold")
-                status.append("take as few points and tricks as you can. ")
+                status.append_text(lead_bold(
+                    _("Ramsch: take as few points and tricks as you can.") + " "))
             offer = next((a for a in view.legal if isinstance(a, Kontra)), None)
             if offer is not None:
-                status.append(f"k: {offer.name}. ", style="bold")
+                status.append(f"k: {kontra_name(offer.level)}. ", style="bold")
             if view.trick:
-                status.append("Your turn. ", style="bold")
                 led = led_text(view, self.deck)
-                status.append(f"{led[:1].upper()}{led[1:]} was led: follow if you can.")
+                status.append_text(lead_bold(_("Your turn. {led} was led: follow if you "
+                                               "can.").format(led=led[:1].upper() + led[1:])))
             else:
-                status.append("Your lead. ", style="bold")
-                status.append("Play any card.")
+                status.append_text(lead_bold(_("Your lead. Play any card.")))
         elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
             if view.soloist == view.seat:
                 status.append(_("You won the bidding at {bid} and are choosing the game…")
@@ -783,10 +813,10 @@ class TableScreen(Screen[None]):
             status.append(self._waiting_text(view))
         tricks = Text()
         if view.phase >= Phase.PLAYING and view.contract is not None:
-            tricks.append("Tricks: ", style="dim")
+            tricks.append(_("Tricks:") + " ", style="dim")
             tricks.append(" · ".join(f"{by_seat[s]} {view.tricks[s]}" for s in range(3)))
         hint = Text(self.hint_text, style="italic") if self.hint_text else Text(
-            "i: hint" if mine else "", style="dim"
+            _("i: hint") if mine else "", style="dim"
         )
         self.query_one("#play", PlayPanel).show(status, tricks, hint)
 
@@ -1016,9 +1046,9 @@ class TableScreen(Screen[None]):
             self.app.bell()
             led = led_text(view, self.deck)
             self.notify(
-                f"{card_text(card, self.deck)} may not be played: "
-                f"{led} was led and you can follow.",
-                title="Follow suit", severity="warning", timeout=3,
+                _("{card} may not be played: {led} was led and you can follow.").format(
+                    card=card_text(card, self.deck), led=led),
+                title=_("Follow suit"), severity="warning", timeout=3,
             )
             return
         self.cursor_card = card
@@ -1102,7 +1132,7 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         if self.controller.request_hint(self.viewer):
-            self.hint_text = "Thinking about a hint…"
+            self.hint_text = _("Thinking about a hint…")
             if self._view is not None and self._view.phase == Phase.PLAYING:
                 self._draw_play(self._view, self._mine())
 
@@ -1138,10 +1168,9 @@ class TableScreen(Screen[None]):
             return
         self.app.push_screen(
             ConfirmScreen(
-                "Show your cards and claim every remaining trick?\n"
-                "The defenders may accept (the game ends) or play on; "
-                "your cards stay shown.",
-                yes="Claim", no="Cancel",
+                _("Show your cards and claim every remaining trick?\nThe defenders may accept "
+                  "(the game ends) or play on; your cards stay shown."),
+                yes=N_("Claim"), no=N_("Cancel"),
             ),
             callback=self._claim_confirmed,
         )
@@ -1159,18 +1188,19 @@ class TableScreen(Screen[None]):
             self.app.bell()
             return
         if view.seat == view.soloist:
-            question = "Give up this game? It counts as lost."
+            question = _("Give up this game? It counts as lost.")
         else:
             partner_seat = 3 - view.seat - view.soloist
             partner = self._names_by_seat()[partner_seat]
             if Resign(partner_seat) in [a for _, a in view.public_actions]:
-                question = _("Give up too? {partner} gave up already: the game ends.").format(
-                    partner=partner)
+                question = _("Give up too? {name} gave up already: the game ends.").format(
+                    name=partner)
             else:
-                question = _("Give up? {partner} must agree too; if not, play goes on "
-                             "(your giving up stays said).").format(partner=partner)
+                question = _("Give up? {name} must agree too; if not, play goes on (your giving "
+                             "up stays said).").format(name=partner)
         self.app.push_screen(
-            ConfirmScreen(question, yes="Give up", no="Cancel"), callback=self._give_up_confirmed
+            ConfirmScreen(question, yes=N_("Give up"), no=N_("Cancel")),
+            callback=self._give_up_confirmed
         )
 
     def _give_up_confirmed(self, yes: bool | None) -> None:
@@ -1190,17 +1220,16 @@ class TableScreen(Screen[None]):
         by_seat = self._names_by_seat()
         soloist = by_seat[view.soloist]
         if c.question == "claim":
-            question = _("{soloist} shows the cards and claims the rest.\n"
-                         "Accept (the game ends) or play on?").format(soloist=soloist)
+            question = _("{name} shows the cards and claims the rest.\nAccept (the game ends) "
+                         "or play on?").format(name=soloist)
         else:
             partner = by_seat[3 - view.seat - view.soloist]
-            question = _("{partner} gives up.\n"
-                         "Give up too ({soloist} wins the game) or play on?").format(
-                partner=partner, soloist=soloist)
+            question = _("{name} gives up.\nGive up too ({soloist} wins the game) or play "
+                         "on?").format(name=partner, soloist=soloist)
         self._asking = self.viewer
         self.app.push_screen(
-            ConfirmScreen(question, yes="Accept" if c.question == "claim" else "Give up",
-                          no="Play on"),
+            ConfirmScreen(question, yes=N_("Accept") if c.question == "claim" else N_("Give up"),
+                          no=N_("Play on")),
             callback=self._answered,
         )
 

@@ -30,12 +30,11 @@ from skat_core.game import (
     Resign,
 )
 from skat_core.rules import GameType, trick_points
-from skat_core.ruleset import KONTRA_NAMES
 from skat_core.views import SeatView
 
 from ..deck import DeckStyle, card_chip
 from ..i18n import _
-from .text import contract_text, tricks_so_far
+from .text import contract_text, kontra_name, tricks_so_far
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +115,7 @@ def log_lines(
                 lines.append(_say(you, _("You say yes."), _("{name} says yes."), name=name))
             case Pass() if declared:
                 # Kontra before the first card (house rule): a pass lets the game stand.
-                call = Text(KONTRA_NAMES[level + 1], style="bold")
+                call = Text(kontra_name(level + 1), style="bold")
                 lines.append(_say(you, _("You say no {call}."), _("{name} says no {call}."),
                                   "dim", name=name, call=call))
             case Pass():
@@ -155,7 +154,7 @@ def log_lines(
                 lines.append(_say(you, _("You give up."), _("{name} gives up."), name=name))
             case Kontra():
                 level = action.level
-                call = Text(action.name, style="bold red")
+                call = Text(kontra_name(level), style="bold red")
                 lines.append(_say(you, _("You say {call}."), _("{name} says {call}."),
                                   name=name, call=call))
             case Push(cards=cards):

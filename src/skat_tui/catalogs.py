@@ -1,0 +1,86 @@
+"""The translators' commands: extract, update, compile and check the catalogues.
+
+``python -m skat_tui.catalogs extract`` writes ``locale/skat.pot`` from every
+``_()``, ``ngettext()`` and ``N_()`` in skat_tui; ``update`` merges it into each
+language's ``skat.po``; ``compile`` writes the ``.mo`` files the app reads
+(they are committed, so a plain ``pip install .`` ships them); ``check`` says
+which catalogues miss messages or are not compiled (docs/translations.md).
+Run them from the repository's root (where ``babel.cfg`` is).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from skat_core import __version__
+
+from .i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
+
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def translated_codes() -> list[str]:
+    return [code for code in LANGUAGES if code != DEFAULT]
+
+
+def _babel(*args: str) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *args])
+
+
+def extract() -> None:
+    TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
+    _babel("extract", "-F", str(ROOT / "babel.cfg"), "-o", str(TEMPLATE),
+           "--no-location", "--sort-output", "--project", "skat",
+           "--version", __version__,
+           "--copyright-holder", "the skat developers",
+           "-c", "TRANSLATORS:", str(ROOT / "src" / "skat_tui"))
+
+
+def update() -> None:
+    for code in translated_codes():
+        path = po_path(code)
+        if path.exists():
+            _babel("update", "-i", str(TEMPLATE), "-o", str(path), "-l", code,
+                   "--no-fuzzy-matching", "--ignore-obsolete")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _babel("init", "-i", str(TEMPLATE), "-o", str(path), "-l", code)
+
+
+def compiled(code: str) -> bytes:
+    """The ``.mo`` file ``compile`` writes for ``code`` (fuzzy entries left out)."""
+    with po_path(code).open("rb") as f:
+        catalog = read_po(f, locale=code)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def compile_all() -> None:
+    for code in translated_codes():
+        po_path(code).with_suffix(".mo").write_bytes(compiled(code))
+
+
+def main(argv: list[str]) -> int:
+    commands = {"extract": extract, "update": update, "compile": compile_all}
+    if len(argv) != 1 or argv[0] not in {*commands, "all"}:
+        print("usage: python -m skat_tui.catalogs extract|update|compile|all", file=sys.stderr)
+        return 2
+    for name in commands if argv[0] == "all" else [argv[0]]:
+        commands[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
