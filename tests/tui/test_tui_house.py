@@ -235,3 +235,32 @@ async def test_new_match_dialog_chooses_the_rules_by_keys(tmp_path: Path) -> Non
         await pilot.press("escape")
         await wait(pilot)
         assert isinstance(app.screen, StartScreen)
+
+
+class SchneiderGrandBot(GrandBot):
+    """A grand hand with schneider announced (the longest name of a game)."""
+
+    def choose(self, view: SeatView) -> Action:
+        announced = Declare(GameType.GRAND, hand=True, schneider=True)
+        if announced in view.legal:
+            return announced
+        return super().choose(view)
+
+
+async def test_kontra_stays_on_the_top_bar_with_a_long_name_at_80_columns() -> None:
+    """A long name must not push the game and Kontra off the top bar: the
+    game is named short, then the dealer is left out."""
+    app = make_app(factory=lambda level, seed=0: SchneiderGrandBot(seed), rules="pub",
+                   player_name="Maximilianus")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")  # middlehand plays grand hand
+        await settle(pilot)
+        await pilot.press("k")
+        await settle(pilot)
+        assert view(app).kontra == 1
+        line = app.screen.query_one("#topbar")
+        bar = str(line.render())
+        assert bar.rstrip().endswith("Kontra"), bar
+        assert len(bar.rstrip()) <= line.size.width, bar  # nothing cut off
+        assert "soloist" in bar and "Deal 1 of" in bar

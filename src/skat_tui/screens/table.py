@@ -367,15 +367,25 @@ class TableScreen(Screen[None]):
         m = self.controller.match
         names = self._shown_names()
         by_seat = self._names_by_seat()
-        bar = Text()
-        bar.append(" " + _("Deal {number} of {deals}").format(number=m.deal_number + 1,
-                                                             deals=m.config.deals), style="bold")
-        if m.players == 4:
-            bar.append(" · " + _("dealer {name} sits out").format(name=names[m.dealer]))
-        else:
-            bar.append(" · " + _("dealer {name}").format(name=names[m.dealer]))
-        self._append_bid_and_game(bar, view, by_seat)
-        self.query_one("#topbar", Line).show(bar)
+        line = self.query_one("#topbar", Line)
+        width = line.size.width or self.app.size.width
+        # Long names must not push the game, Kontra or Bock off the bar: if it
+        # does not fit, the game is named short, then the dealer is left out
+        # (once the game is known, who dealt matters least) -- but not at four,
+        # where the bar is what shows who sits out.
+        tries = ((True, False), (True, True)) + (((False, True),) if m.players == 3 else ())
+        for dealer, short in tries:
+            bar = Text()
+            bar.append(" " + _("Deal {number} of {deals}").format(
+                number=m.deal_number + 1, deals=m.config.deals), style="bold")
+            if dealer and m.players == 4:
+                bar.append(" · " + _("dealer {name} sits out").format(name=names[m.dealer]))
+            elif dealer:
+                bar.append(" · " + _("dealer {name}").format(name=names[m.dealer]))
+            self._append_bid_and_game(bar, view, by_seat, short=short)
+            if bar.cell_len <= width:
+                break
+        line.show(bar)
 
     def _append_bid_and_game(
         self, bar: Text, view: SeatView, by_seat: tuple[str, str, str], short: bool = False
