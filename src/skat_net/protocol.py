@@ -27,7 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, TypeAlias, TypeGuard
 
-from skat_core.cards import Card, Mask, cards_of, mask_of
+from skat_core.cards import Card, Mask, mask_of
 from skat_core.deal import Deal
 from skat_core.game import (
     Action,
@@ -36,7 +36,7 @@ from skat_core.game import (
     Resign,
     Trick,
 )
-from skat_core.records.jsonrec import action_to_dict, result_to_dict
+from skat_core.records.jsonrec import ACTION_KEYS, action_to_dict, cards_text, result_to_dict
 from skat_core.records.jsonrec import parse_action as parse_action_dict
 from skat_core.rules import GameType
 from skat_core.value import Contract, GameResult
@@ -124,27 +124,17 @@ def check_name(value: object, field: str = "name") -> str:
 TABLE_ACTIONS = ("accept", "refuse", "next")
 """Actions of the table rather than the engine: answer a claim or a partner's
 giving up, and ask for the next deal."""
+ENGINE_ACTIONS = ("bid", "hold", "pass", "pickup", "discard", "declare", "play", "claim",
+                  "resign")
+"""The engine's actions a client may send (tournament tables: no Kontra, no
+pushes), with the fields the record format gives them."""
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "bid": ("value",),
-    "hold": (),
-    "pass": (),
-    "pickup": (),
-    "discard": ("cards",),
-    "declare": ("game", "hand", "schneider", "schwarz", "ouvert"),
-    "play": ("card",),
-    "claim": (),
-    "resign": (),
-    "accept": (),
-    "refuse": (),
-    "next": (),
+    **{kind: ACTION_KEYS[kind] for kind in ENGINE_ACTIONS},
+    **{kind: () for kind in TABLE_ACTIONS},
 }
 
 TableAction: TypeAlias = str
 """One of :data:`TABLE_ACTIONS`."""
-
-
-def cards_text(mask: Mask) -> str:
-    return " ".join(c.name for c in cards_of(mask))
 
 
 def _card(value: object, field: str) -> Card:

@@ -73,7 +73,7 @@ _TOP_KEYS = (
     "format", "version", "id", "players", "meta", "rules", "bock", "ramsch_round", "deal",
     "actions", "result",
 )
-_ACTION_KEYS: dict[str, tuple[str, ...]] = {
+ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "bid": ("value",),
     "hold": (),
     "pass": (),
@@ -391,9 +391,9 @@ def parse_action(obj: Any, path: str, fail: Fail) -> tuple[int, Action]:
     if not _is_int(seat) or not 0 <= seat <= 2:
         raise fail(f"{path}.seat", f"a seat is 0, 1 or 2, not {_describe(seat)}")
     kind = obj.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in ACTION_KEYS:
         raise fail(f"{path}.type", f"unknown action type {_describe(kind)}")
-    _only_keys(obj, ("seat", "type", *_ACTION_KEYS[kind]), path, fail)
+    _only_keys(obj, ("seat", "type", *ACTION_KEYS[kind]), path, fail)
     action: Action
     if kind == "bid":
         value = obj.get("value")
@@ -716,6 +716,7 @@ def locate_line(text: str, path: str) -> int:
 
 
 __all__ = [
+    "ACTION_KEYS",
     "DEFAULT_PLAYERS",
     "FORMAT",
     "VERSION",
