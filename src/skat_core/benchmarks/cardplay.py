@@ -6,8 +6,10 @@ played by three ``easy`` bots (fast and deterministic; ``--players normal``
 for positions from Monte Carlo play, which is slower but does not reward a
 bot for modelling the rules its opponents play by).  Every card decision of
 tricks 4 to 9 (seven to two cards in hand) of a suit or grand game (no null,
-no schwarz announced) with more than one legal card is a *position*.  The
-double-dummy solver values every legal card of it with all hands open (the
+no schwarz announced) with more than one legal card is a *position*
+(``--tricks``, ``--seats`` and ``--games`` choose other positions, see
+:class:`Selection`; tricks 1-3 are slow to solve, a few tenths of a second
+each).  The double-dummy solver values every legal card of it with all hands open (the
 soloist's exact card points from there on).
 
 Each level is then asked for its card in each position, seeing only its

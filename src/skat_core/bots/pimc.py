@@ -14,7 +14,8 @@ all cards were open, and plays the card that does best on average:
 * early on, even that costs too much in Python, so each card is valued by a
   *rollout*: the rules of :mod:`skat_core.bots.play_rules` play on with every
   hand open until few cards are left, and the solver finishes the deal
-  exactly.
+  exactly.  A level's :class:`SoloBudget` lets its soloist search exactly
+  from the first trick in some games instead, on fewer deals.
 
 Ties (every card equally good in every sampled deal, common when the game is
 already decided) go to the card the rules would play.
