@@ -103,9 +103,11 @@ class LevelConfig:
 
 
 GRAND = (int(GameType.GRAND),)
-"""The games in which the soloist of ``normal`` and ``strong`` searches
-exactly from the first trick on (:class:`~.pimc.SoloBudget`).  Suit games
-too measured worse for ``strong`` against xskat (docs/bots.md)."""
+TRUMP_GAMES = tuple(int(g) for g in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES,
+                                     GameType.CLUBS, GameType.GRAND))
+"""The games in which a level's soloist searches exactly from the first
+trick on (:class:`~.pimc.SoloBudget`): ``normal`` in grand (its budget is
+too small for suit games), ``strong`` in every suit game and grand."""
 
 LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "easy": LevelConfig(skat_samples=6, budget=None, schwarz_samples=100),
@@ -128,7 +130,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                       before_skat=False),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2,
-                            solo=SoloBudget(GRAND, exact_from=10, exact_samples=12,
+                            solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
                                             nodes=50_000, cap=80_000)),
         schwarz_samples=600,
     ),
