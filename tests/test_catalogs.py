@@ -91,10 +91,11 @@ def test_the_check_catches_a_missing_message_and_wrong_placeholders() -> None:
 
 
 def test_the_template_holds_every_marked_sentence() -> None:
-    """A new _() in the code is in skat.pot (run `python -m skat_tui.catalogs all`)."""
-    root = Path(catalogs.__file__).parent
+    """A new _() in the code, or a new message of click as installed, is in
+    skat.pot (run `python -m skat_tui.catalogs all`)."""
+    roots = [Path(catalogs.__file__).parent, *catalogs.library_dirs()]
     method_map = [("**.py", "python")]
-    in_code = {msg for _file, _line, msg, _comments, _context in
+    in_code = {msg for root in roots for _file, _line, msg, _comments, _context in
                extract_from_dir(str(root), method_map, keywords={"_": None, "N_": None,
                                                                    "ngettext": (1, 2)})}
     in_code = {m if isinstance(m, str) else tuple(m) for m in in_code}

@@ -22,6 +22,10 @@ from skat_core import __version__
 
 from .i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
 
+LIBRARIES = ("click",)
+"""Libraries whose own words the user reads (click's ``Usage:``, its errors):
+their messages are extracted into our template too and their stdlib gettext
+calls routed through our catalogue (``i18n.translate_library``)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +38,13 @@ def translated_codes() -> list[str]:
     return [code for code in LANGUAGES if code != DEFAULT]
 
 
+def library_dirs() -> list[Path]:
+    """The source directories of :data:`LIBRARIES` as installed."""
+    import importlib
+
+    return [Path(importlib.import_module(name).__file__ or "").parent for name in LIBRARIES]
+
+
 def _babel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
@@ -44,7 +55,8 @@ def extract() -> None:
            "--no-location", "--sort-output", "--project", "skat",
            "--version", __version__,
            "--copyright-holder", "the skat developers",
-           "-c", "TRANSLATORS:", str(ROOT / "src" / "skat_tui"))
+           "-c", "TRANSLATORS:",
+           str(ROOT / "src" / "skat_tui"), *map(str, library_dirs()))
 
 
 def update() -> None:

@@ -50,6 +50,27 @@ def N_(message: str) -> str:
     return message
 
 
+def translate_library(prefix: str) -> int:
+    """Route the stdlib ``gettext.gettext`` / ``ngettext`` a library marks its
+    own words with (click: ``Usage:``, ``Error: No such option``) through
+    :func:`_` and :func:`ngettext`, i.e. through our catalogue, which holds
+    the library's messages too (``catalogs.LIBRARIES``). Every loaded module
+    named ``prefix`` or ``prefix.*`` that bound the stdlib functions gets
+    ours; the count of modules changed. Ours follow every language switch."""
+    import sys
+
+    changed = 0
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == prefix or name.startswith(prefix + ".")):
+            continue
+        for attr, stdlib, ours in (("_", gettext.gettext, _),
+                                   ("ngettext", gettext.ngettext, ngettext)):
+            if getattr(module, attr, None) is stdlib:
+                setattr(module, attr, ours)
+                changed += 1
+    return changed
+
+
 def language() -> str:
     """The code of the current language (``en``, ``de``, ``pl``)."""
     return _language
@@ -163,5 +184,5 @@ def format_time(moment: datetime) -> str:
 __all__ = [
     "LANGUAGES", "N_", "_", "choose_language", "format_day", "format_number", "format_percent",
     "format_short_day", "format_signed", "format_time", "language", "language_from_environment",
-    "ngettext", "set_command_line_language", "set_language",
+    "ngettext", "set_command_line_language", "set_language", "translate_library",
 ]
