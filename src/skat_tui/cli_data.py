@@ -18,7 +18,7 @@ from skat_core.game import GameState
 from skat_core.match import Scoring
 from skat_core.records.jsontext import escape_surrogates
 
-from .i18n import _, format_number, format_percent, format_signed, ngettext
+from .i18n import _, format_number, format_percent, format_signed, ngettext, shown_name
 from .safe_text import terminal
 
 if TYPE_CHECKING:
@@ -84,8 +84,9 @@ def history_command(limit: int, home: str | None) -> None:
         click.echo(terminal(_("No finished deals yet ({path}).").format(path=storage.history_path)))
         return
     rows = [
-        (e.id, e.local_date, " / ".join(e.players),
-         e.game if e.soloist is None else f"{e.soloist}: {e.game}", e.result)
+        (e.id, e.local_date, " / ".join(map(shown_name, e.players)),
+         e.game if e.soloist is None else _("{name}: {contract}").format(
+             name=shown_name(e.soloist), contract=e.game), e.result)
         for e in entries
     ]
     click.echo(_table((_("id"), _("date"), _("players (forehand first)"), _("game"), _("result")),
@@ -146,7 +147,8 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rule
         if d.scored is not None:
             humans = [p for p in d.scored.summary.players if p.is_human] or list(
                 d.scored.summary.players)
-            scored = ", ".join(f"{p.name} {format_signed(p.seeger_fabian)}" for p in humans)
+            scored = ", ".join(f"{shown_name(p.name)} {format_signed(p.seeger_fabian)}"
+                               for p in humans)
         else:
             scored = _("started, not finished") if d.started_scored else "-"
         rows.append((d.day, scored, len(d.practice)))
@@ -155,8 +157,8 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rule
 
     click.echo("\n" + _("Best matches"))
     label = _("standard") if scoring == "standard" else "Seeger-Fabian"
-    rows = [(b.row.summary.finished_at[:10], b.player.name, b.points, b.row.summary.kind,
-             b.row.summary.seed, b.row.summary.deals) for b in best.rows]
+    rows = [(b.row.summary.finished_at[:10], shown_name(b.player.name), b.points,
+             b.row.summary.kind, b.row.summary.seed, b.row.summary.deals) for b in best.rows]
     click.echo(_table((_("date"), _("player"), label, _("kind"), _("seed"), _("deals")), rows)
                if rows else "  " + _("none yet"))
 
@@ -166,8 +168,9 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rule
         rate = _("{percent} of {games}").format(
             percent=format_percent(s.solo_win_rate), games=format_number(s.solo_games)) \
             if s.solo_win_rate is not None else "-"
-        rows.append((s.name, s.seat, s.matches, s.deals, format_number(s.points_per_deal, 1),
-                     format_number(s.standard_per_deal, 1), rate))
+        rows.append((shown_name(s.name), s.seat, s.matches, s.deals,
+                     format_number(s.points_per_deal, 1), format_number(s.standard_per_deal, 1),
+                     rate))
     click.echo(_table((_("player"), _("seat"), _("matches"), _("deals"), _("SF/deal"),
                        _("std/deal"), _("soloist won")), rows) if rows else "  " + _("none yet"))
 

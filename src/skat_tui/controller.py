@@ -33,6 +33,8 @@ from skat_core.game import Action, Claim, GameState, Phase, Play, Resign
 from skat_core.match import DealOutcome, Match
 from skat_core.views import SeatView
 
+from .i18n import shown_name
+
 log = logging.getLogger(__name__)
 
 BotFactory = Callable[[str, int | str], Bot]
@@ -180,10 +182,13 @@ class MatchController(Widget):
         return self.match.is_over
 
     def player_name(self, player: int) -> str:
-        return self.players[player].name
+        """The name as the screens show it (the default name in the language)."""
+        return shown_name(self.players[player].name)
 
     def names(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.players)
+        """The players' names as the screens show them (:func:`~.i18n.shown_name`;
+        ``players`` keeps them as stored)."""
+        return tuple(shown_name(p.name) for p in self.players)
 
     def is_human(self, player: int) -> bool:
         return self.players[player].is_human

@@ -27,6 +27,11 @@ DOMAIN = "skat"
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "pl": "Polski"}
 """The languages there is a catalogue for, each named in itself."""
 DEFAULT = "en"
+DEFAULT_NAME = "You"
+"""The player's name until one is typed in the settings: stored as this
+English word in the settings, saves, histories and records (so a record
+reads the same in every language), shown as the language's word for "you"
+(:func:`shown_name`)."""
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT
@@ -69,6 +74,13 @@ def translate_library(prefix: str) -> int:
                 setattr(module, attr, ours)
                 changed += 1
     return changed
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the screens and the command print it: the default
+    name (:data:`DEFAULT_NAME`) is the current language's word for "you"
+    (``Du``, ``Ty``); any other name stays as typed."""
+    return _("You") if name == DEFAULT_NAME else name
 
 
 def language() -> str:
@@ -182,7 +194,22 @@ def format_time(moment: datetime) -> str:
 
 
 __all__ = [
-    "LANGUAGES", "N_", "_", "choose_language", "format_day", "format_number", "format_percent",
-    "format_short_day", "format_signed", "format_time", "language", "language_from_environment",
-    "ngettext", "set_command_line_language", "set_language", "translate_library",
+    "DEFAULT_NAME",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "choose_language",
+    "format_day",
+    "format_number",
+    "format_percent",
+    "format_short_day",
+    "format_signed",
+    "format_time",
+    "language",
+    "language_from_environment",
+    "ngettext",
+    "set_command_line_language",
+    "set_language",
+    "shown_name",
+    "translate_library",
 ]

@@ -22,6 +22,7 @@ from skat_core.seeds import DAILY_DEALS, utc_today
 
 from .controller import PlayerSpec
 from .i18n import (
+    DEFAULT_NAME,
     N_,
     _,
     choose_language,
@@ -67,7 +68,7 @@ class NavigationApp(MatchStartApp):
             except (ValueError, TypeError):
                 pass
         player = _("Player {number}")
-        first = (self.settings.player_name if self.settings.player_name != "You"
+        first = (self.settings.player_name if self.settings.player_name != DEFAULT_NAME
                  else player.format(number=1))
         return [PlayerSpec(first), PlayerSpec(player.format(number=2)),
                 PlayerSpec(player.format(number=3))]

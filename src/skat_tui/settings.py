@@ -21,7 +21,7 @@ from skat_core.records.jsontext import parse_json
 from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
 
 from .deck import DeckStyle
-from .i18n import LANGUAGES, N_, _
+from .i18n import DEFAULT_NAME, LANGUAGES, N_, _
 from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class Settings:
     speed: str = "normal"
     scoring: str = "sf"
     deals: int = 9
-    player_name: str = "You"
+    player_name: str = DEFAULT_NAME
     theme: str = "textual-dark"
     rules: str = "tournament"
     """The rule set new matches are played under (a name of RULE_SETS)."""

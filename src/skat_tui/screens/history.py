@@ -21,7 +21,7 @@ from skat_core.errors import RecordError
 from skat_core.records import state_from_record
 
 from ..footer import Footer
-from ..i18n import N_, _, format_number, ngettext
+from ..i18n import N_, _, format_number, ngettext, shown_name
 from ..safe_text import safe_join, safe_text, visible
 from ..storage import HistoryEntry, Storage, StorageError
 from .closing import close_or_exit
@@ -94,10 +94,10 @@ class HistoryScreen(Screen[None]):
         for e in self.entries:
             style = "" if e.soloist is None else "green" if e.score > 0 else "red"
             game = e.game if e.soloist is None else _("{name}: {contract}").format(
-                name=e.soloist, contract=e.game)
+                name=shown_name(e.soloist), contract=e.game)
             table.add_row(
                 Text(visible(e.id), justify="right"), safe_text(e.local_date), safe_text(game),
-                safe_text(e.result, style), safe_join(e.players), key=e.id,
+                safe_text(e.result, style), safe_join(map(shown_name, e.players)), key=e.id,
             )
         n = len(self.entries)
         title = ngettext("History · {count} finished deal, newest first",

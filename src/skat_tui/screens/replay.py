@@ -59,7 +59,7 @@ from skat_core.views import SeatView
 from ..controller import MatchController, PlayerSpec
 from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
 from ..footer import Footer
-from ..i18n import N_, _, format_signed, ngettext
+from ..i18n import DEFAULT_NAME, N_, _, format_signed, ngettext, shown_name
 from ..safe_text import safe_join, safe_text, visible
 from ..settings import BOT_NAMES, Settings
 from ..widgets import Line, Spot, TrickArea, TrickState
@@ -493,13 +493,13 @@ class ReplayScreen(Screen[None]):
     @property
     def names(self) -> tuple[str, str, str]:
         """The players' names as shown (see :mod:`skat_tui.safe_text`)."""
-        a, b, c = (visible(n) for n in self.game.players)
+        a, b, c = (visible(shown_name(n)) for n in self.game.players)
         return a, b, c
 
     def _you(self, seat: int) -> bool:
         """Is ``seat`` the player's own (said "You bid", not "… bids")? The
         seat the record says, or one named "You" (the app's default name)."""
-        return seat == self.game.human or self.game.players[seat] == "You"
+        return seat == self.game.human or self.game.players[seat] == DEFAULT_NAME
 
     def compose(self) -> ComposeResult:
         yield Line(id="replay-top")

@@ -42,6 +42,7 @@ from ..i18n import (
     format_short_day,
     format_signed,
     ngettext,
+    shown_name,
 )
 from ..stats import (
     WON_AT,
@@ -327,7 +328,7 @@ class StatsScreen(Screen[None]):
         kind.value = next(iter(self.filters.kinds), ALL)
         player = self.query_one("#stats-player", Select)
         player.set_options([(Text(_("every human seat")), ALL),
-                            *((Text(p, no_wrap=True, overflow="ellipsis"), p)
+                            *((Text(shown_name(p), no_wrap=True, overflow="ellipsis"), p)
                               for p in self.players)])
         player.value = self.filters.player if self.filters.player is not None else ALL
 
@@ -345,7 +346,8 @@ class StatsScreen(Screen[None]):
                        ngettext("Statistics of {player} · {count} deal in the history",
                                 "Statistics of {player} · {count} deals in the history", n))
         # the player's name is from the history: text, never markup
-        title = Text(heading.format(player=self.filters.player, count=format_number(n)),
+        title = Text(heading.format(player=shown_name(self.filters.player or ""),
+                                    count=format_number(n)),
                      style="bold")
         self.query_one("#stats-title", Static).update(title)
         message = self.query_one("#stats-message", Static)
@@ -431,7 +433,7 @@ class StatsScreen(Screen[None]):
             totals = match.running_totals(self.scoring)
             xs = list(range(len(match.deals) + 1))
             for name, values in totals.items():
-                plt.plot(xs, [0, *values], label=plain(name)[:20], marker="braille")
+                plt.plot(xs, [0, *values], label=plain(shown_name(name))[:20], marker="braille")
             shown = xs if len(xs) <= 13 else xs[:: max(1, len(xs) // 6)]
             plt.xticks([float(x) for x in shown])
             plt.xlabel(_("deal"))
