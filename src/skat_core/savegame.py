@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
-from .errors import RecordError
+from .errors import Message, RecordError
 from .game import GameState
 from .match import DealOutcome, Match, MatchConfig, Scoring, seats_for
 from .records.jsonrec import dumps, locate_line, record_from_state, state_from_record
@@ -374,9 +374,10 @@ def loads_match(text: str) -> SavedMatch:
         doc = parse_json(text)
     except RecordError as e:
         ended = text.rstrip().endswith("}")
-        cut = ("" if ended or not str(e).startswith(f"line {e.line}: not valid JSON")
-               else " (the file ends before the document does: cut off?)")
-        raise RecordError(f"{str(e).removeprefix(f'line {e.line}: ')}{cut}", e.line) from None
+        if ended or not e.reason.startswith("not valid JSON"):
+            raise
+        raise RecordError("{reason} (the file ends before the document does: cut off?)",
+                          e.line, None, {"reason": Message(e.template, e.params)}) from None
     return match_from_dict(doc, line_of=lambda path: locate_line(text, path))
 
 

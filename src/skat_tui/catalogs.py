@@ -13,10 +13,13 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from skat_core import __version__
 
@@ -49,14 +52,43 @@ def _babel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
+APP_KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
+"""The app's markers (and the stdlib names a library such as click uses)."""
+ENGINE_KEYWORDS: dict[str, Any] = {
+    "RecordError": None, "FileRefused": (2,), "fail": (2,), "_fail": (3,), "error": (3,),
+}
+"""The English messages of skat_core the app shows translated
+(docs/translations.md): the literal template of a ``RecordError``, of a
+``FileRefused``, and of the helpers that build them (``fail(field, message)``,
+``moves.error(index, text, message)``). A server's refusals are said by their
+code (``error_words.SERVER_CODES``): the client has only the server's text."""
+
+
+def sources() -> list[tuple[Path, dict[str, Any]]]:
+    """Every directory whose messages go into the template, with its markers."""
+    src = ROOT / "src"
+    return [(src / "skat_tui", {**APP_KEYWORDS, **ENGINE_KEYWORDS}),
+            (src / "skat_core", ENGINE_KEYWORDS),
+            *((path, APP_KEYWORDS) for path in library_dirs())]
+
+
+def template_catalog() -> Catalog:
+    """The template as extracted from :func:`sources` now."""
+    catalog = Catalog(project="skat", version=__version__,
+                      copyright_holder="the skat developers")
+    for root, keywords in sources():
+        for _file, _line, message, comments, context in extract_from_dir(
+                str(root), [("**.py", "python")], keywords=keywords,
+                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            if message:  # fail(index, "", ...): a field left empty, not a message
+                catalog.add(message, None, auto_comments=comments, context=context)
+    return catalog
+
+
 def extract() -> None:
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
-    _babel("extract", "-F", str(ROOT / "babel.cfg"), "-o", str(TEMPLATE),
-           "--no-location", "--sort-output", "--project", "skat",
-           "--version", __version__,
-           "--copyright-holder", "the skat developers",
-           "-c", "TRANSLATORS:",
-           str(ROOT / "src" / "skat_tui"), *map(str, library_dirs()))
+    with TEMPLATE.open("wb") as f:
+        write_po(f, template_catalog(), width=76, no_location=True, sort_output=True)
 
 
 def update() -> None:

@@ -18,6 +18,7 @@ from skat_core.game import GameState
 from skat_core.match import Scoring
 from skat_core.records.jsontext import escape_surrogates
 
+from .error_words import file_text, record_text
 from .i18n import _, format_number, format_percent, format_signed, ngettext, shown_name
 from .safe_text import terminal
 
@@ -323,7 +324,7 @@ def _games_in_file(path: Path) -> list[_Game]:
     try:
         text = read_text_file(path)
     except FileRefused as e:
-        raise click.ClickException(str(e)) from None
+        raise click.ClickException(file_text(e)) from None
     kind, _rest = record_format(text)
     games: list[_Game] = []
     try:
@@ -345,7 +346,8 @@ def _games_in_file(path: Path) -> list[_Game]:
             raise click.ClickException(
                 _("{path}: neither JSON game records nor ISS lines").format(path=path))
     except RecordError as e:
-        raise click.ClickException(f"{path}: {e}") from None
+        raise click.ClickException(_("{path}: {reason}").format(
+            path=path, reason=record_text(e))) from None
     if not games:
         raise click.ClickException(
             _("{path}: the file holds no game records").format(path=path))
@@ -375,7 +377,8 @@ def _history_game(storage: Storage, entry_id: str) -> _Game:
     except RecordError as e:
         raise click.ClickException(
             _("history entry {id} ({path}, line {line}): {error}").format(
-                id=entry_id, path=storage.history_path, line=entry.id, error=e)
+                id=entry_id, path=storage.history_path, line=entry.id,
+                error=record_text(e))
         ) from None
     game = _record_game(entry.record, state)
     return _Game(game.state, game.players, game.game_id or entry.id, game.meta)

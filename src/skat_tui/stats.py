@@ -230,7 +230,11 @@ def load_history(storage: Storage) -> History:
             deals.append(deal_from_entry(
                 e, by_match.get(match_id) if isinstance(match_id, str) else None))
         except RecordError as err:
-            warnings.append(f"history {storage.history_path}: {err}; skipped")
+            from .error_words import record_text
+            from .i18n import _
+
+            warnings.append(_("history {path}: {reason}; skipped").format(
+                path=storage.history_path, reason=record_text(err)))
     return History(deals, warnings)
 
 

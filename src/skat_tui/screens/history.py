@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 from skat_core.errors import RecordError
 from skat_core.records import state_from_record
 
+from ..error_words import record_text
 from ..footer import Footer
 from ..i18n import N_, _, format_number, ngettext, shown_name
 from ..safe_text import safe_join, safe_text, visible
@@ -36,7 +37,7 @@ def entry_game(entry: HistoryEntry, storage: Storage) -> ReplayGame:
     except RecordError as e:
         raise StorageError(_("history entry {id} ({path}, line {line}) cannot be replayed: "
                              "{error}").format(id=entry.id, path=storage.history_path,
-                                               line=entry.id, error=e),
+                                               line=entry.id, error=record_text(e)),
                            storage.history_path) from None
     title = (_("History {id} · {date}").format(id=entry.id, date=entry.local_date) if entry.date
              else _("History {id}").format(id=entry.id))

@@ -54,6 +54,7 @@ from ..deck import (
     game_short,
     sort_hand,
 )
+from ..error_words import error_text
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import N_, _, ngettext
@@ -948,9 +949,9 @@ class TableScreen(Screen[None]):
     def _act(self, action: Action) -> None:
         try:
             self.controller.act(self.viewer, action)
-        except ValueError as exc:
+        except ValueError as exc:  # the engine's IllegalActionError: said by its rule
             self.app.bell()
-            self.notify(str(exc), severity="warning", timeout=3, markup=False)
+            self.notify(error_text(exc), severity="warning", timeout=3, markup=False)
 
     def action_bid_step(self, step: int) -> None:
         view = self._view
