@@ -49,7 +49,8 @@ class Footer(TextualFooter):
     palette's key when the others need its room."""
 
     def compose(self) -> ComposeResult:
-        self.call_after_refresh(self._fit)
+        self._fit_tries = 0
+        self.set_timer(0.05, self._fit)  # once the new keys are laid out
         drop_stale_watchers(self)  # the old keys were removed just before this
         for widget in super().compose():
             if isinstance(widget, FooterKey):
@@ -66,6 +67,11 @@ class Footer(TextualFooter):
             return
         keys = list(self.query(FooterKey))
         palette = [k for k in keys if k.has_class("-command-palette")]
+        if any(not k.region.width for k in keys if k.display):
+            self._fit_tries += 1
+            if self._fit_tries < 20:
+                self.set_timer(0.05, self._fit)  # not laid out yet
+            return
         if palette and any(k.region.right > palette[0].region.x
                            for k in keys if k is not palette[0] and k.display):
             self.show_command_palette = False

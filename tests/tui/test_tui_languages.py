@@ -224,18 +224,31 @@ async def _play_and_check_keys() -> None:
         assert seen >= 5
 
 
-@pytest.mark.parametrize("screen", ["history", "scores"])
-async def test_the_lists_key_bars_fit(tmp_path: Path, language: str, screen: str) -> None:
-    from skat_tui.screens.history import HistoryScreen
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+@pytest.mark.parametrize("screen", ["history", "scores", "stats", "replay"])
+async def test_the_key_bars_of_the_lists_and_the_replay_fit(tmp_path: Path, code: str,
+                                                          screen: str) -> None:
+    """In the app itself, whose own keys (q, ?) join each screen's."""
+    from skat_tui.screens.history import HistoryScreen, entry_game
     from skat_tui.screens.scores import ScoresScreen
 
     storage = Storage(tmp_path, sync=False)
     run_match(storage, seed="keys", deals=3)
-    make = {"history": lambda: HistoryScreen(storage), "scores": lambda: ScoresScreen(storage)}
-    app = Bare(make[screen])
-    async with app.run_test(size=SIZE) as pilot:
-        await wait(pilot, 6)
-        assert cut_keys(app.screen) == [], cut_keys(app.screen)
+    make = {"history": lambda: HistoryScreen(storage), "scores": lambda: ScoresScreen(storage),
+            "stats": lambda: StatsScreen(storage),
+            "replay": lambda: ReplayScreen(entry_game(storage.history().entries[-1], storage),
+                                           step=12)}
+    i18n.set_language(code)
+    try:
+        app = start_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot)
+            await app.push_screen(make[screen]())
+            await wait(pilot, 8)
+            await pilot.pause(0.3)
+            assert cut_keys(app.screen) == [], cut_keys(app.screen)
+    finally:
+        i18n.set_language("en")
 
 
 async def test_choosing_a_language_in_the_settings_changes_the_screen(tmp_path: Path) -> None:

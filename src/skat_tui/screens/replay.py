@@ -461,7 +461,7 @@ class ReplayScreen(Screen[None]):
         Binding("end", "jump('end')", N_("End"), show=False),
         Binding("a", "analyse", N_("Analyse")),
         Binding("p", "play_here", N_("Play from here")),
-        Binding("r", "replay_deal", N_("Replay deal")),
+        Binding("r", "replay_deal", N_("Play again")),
         Binding("escape", "close", N_("Back"), key_display="Esc"),
         Binding("question_mark,f1", "keys", N_("Keys"), show=False),
     ]
