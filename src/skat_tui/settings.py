@@ -114,6 +114,16 @@ CUSTOM = "custom"
 """The choice for switches set in settings.json that no entry matches."""
 
 
+RULE_SET_NAMES: dict[str, str] = {"tournament": N_("tournament"), "pub": N_("pub"),
+                                  "custom": N_("custom")}
+"""The rule sets' names (``RuleSet.name``) as the screens say them."""
+
+
+def rule_set_name(name: str) -> str:
+    """A rule set's name in the current language (a name we do not know as is)."""
+    return _(RULE_SET_NAMES[name]) if name in RULE_SET_NAMES else name
+
+
 def rule_choice(settings: Settings) -> str:
     """The dialogs' entry for the settings' rule set (:data:`CUSTOM` if none fits)."""
     for key, (_label, name, switches) in RULE_CHOICES.items():

@@ -273,3 +273,50 @@ async def test_choosing_a_language_in_the_settings_changes_the_screen(tmp_path: 
             assert app.settings.language == "de"
     finally:
         i18n.set_language("en")
+
+
+def bock_match() -> Any:
+    """A pub match after its first deal, with Bock deals to come (found by
+    playing seeds with random bots: deterministic)."""
+    from skat_core.bots import RandomBot
+    from skat_core.match import Match
+    from skat_core.ruleset import PUB
+
+    for seed in range(200):
+        m = Match.start(("You", "Lena", "Rolf"), deals=9, seed=f"b{seed}", rules=PUB)
+        bots = [RandomBot(i) for i in range(3)]
+        while not m.is_over:
+            if m.deal_finished or m.current is None:
+                if m.bock_left:
+                    return m
+                m = m.next_deal()
+                continue
+            state = m.current
+            m = m.apply(bots[m.player_at(state.to_move)].choose(state.view(state.to_move)))
+    raise AssertionError("no seed gave a Bock round")
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+async def test_the_score_sheet_title_with_bock_deals_left_does_not_wrap(code: str) -> None:
+    """Issue 12's leftover: "… · pub rules · Bock: 3 deals left" wrapped at
+    80 columns; the rules and the Bock count are a line of their own."""
+    from skat_tui.deck import DeckStyle
+    from skat_tui.screens.result import ScoreSheetScreen
+
+    match = bock_match()
+    i18n.set_language(code)
+    try:
+        app = Bare(lambda: ScoreSheetScreen(match, ("You", "Lena", "Rolf"),
+                                            DeckStyle.FOUR_COLOUR))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot)
+            title = app.screen.query_one("#sheet-title", Static)
+            inner = title.content_region
+            assert title.get_content_height(inner.size, app.screen.size, inner.width) == 2
+            lines = [s.text.strip(" │") for s in app.screen._compositor.render_strips()]
+            bock = {"en": "Bock: {n} deals left", "de": "Bock: noch {n} Spiele",
+                    "pl": "Bock: zostały {n} rozdania"}[code].format(n=match.bock_left)
+            assert any(line.endswith(bock) for line in lines), lines
+            assert cut_texts(app.screen) == []
+    finally:
+        i18n.set_language("en")

@@ -61,7 +61,7 @@ from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, 
 from ..footer import Footer
 from ..i18n import DEFAULT_NAME, N_, _, format_signed, ngettext, shown_name
 from ..safe_text import safe_join, safe_text, visible
-from ..settings import BOT_NAMES, Settings
+from ..settings import BOT_NAMES, Settings, rule_set_name
 from ..widgets import Line, Spot, TrickArea, TrickState
 from .analysis import AnalysisScreen
 from .closing import close_or_exit
@@ -574,7 +574,8 @@ class ReplayScreen(Screen[None]):
             bar.append(" · " + _("Bock ×{count}").format(count=state.bock),
                        style="bold magenta")
         if not state.rules.is_tournament:
-            bar.append(" · " + _("rules {rules}").format(rules=state.rules.name), style="dim")
+            bar.append(" · " + _("rules {rules}").format(rules=rule_set_name(state.rules.name)),
+                       style="dim")
         self.query_one("#replay-top", Line).show(bar)
 
     def _draw_hand(self, state: GameState, seat: int) -> None:
