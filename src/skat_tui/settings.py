@@ -114,6 +114,14 @@ CUSTOM = "custom"
 """The choice for switches set in settings.json that no entry matches."""
 
 
+def seat_name(seat: str) -> str:
+    """Who played a seat, as stored (``human`` or a bot level), in the current
+    language."""
+    if seat == "human":
+        return _("human")
+    return _(LEVEL_LABELS[seat]) if seat in LEVEL_LABELS else seat
+
+
 RULE_SET_NAMES: dict[str, str] = {"tournament": N_("tournament"), "pub": N_("pub"),
                                   "custom": N_("custom")}
 """The rule sets' names (``RuleSet.name``) as the screens say them."""

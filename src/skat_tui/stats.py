@@ -268,6 +268,7 @@ class Filters:
     def describe(self) -> str:
         """``2026-11-01 – 2026-11-30 · daily, hotseat · Anna``."""
         from .i18n import _, format_short_day, shown_name
+        from .leaderboard import kind_name
 
         if self.start is None and self.end is None:
             when = _("all dates")
@@ -275,7 +276,8 @@ class Filters:
             when = _("{start} – {end}").format(
                 start=format_short_day(self.start) if self.start else "…",
                 end=format_short_day(self.end) if self.end else "…")
-        kinds = ", ".join(sorted(self.kinds)) if self.kinds else _("every kind")
+        kinds = (", ".join(kind_name(k) for k in sorted(self.kinds)) if self.kinds
+                 else _("every kind"))
         who = shown_name(self.player) if self.player is not None else _("every human seat")
         return _("{dates} · {kinds} · {players}").format(dates=when, kinds=kinds, players=who)
 

@@ -313,12 +313,15 @@ class HistoryEntry:
 
     @property
     def local_date(self) -> str:
-        """The date and time in the local time zone, ``YYYY-MM-DD HH:MM``."""
+        """The date and time in the local time zone, as the language writes
+        them (``YYYY-MM-DD HH:MM`` in English, ``01.12.2026 14:05`` in German)."""
+        from .i18n import format_time
+
         try:
             when = datetime.fromisoformat(self.date.replace("Z", "+00:00"))
         except ValueError:
             return self.date
-        return when.astimezone().strftime("%Y-%m-%d %H:%M")
+        return format_time(when.astimezone())
 
 
 @dataclass(frozen=True, slots=True)

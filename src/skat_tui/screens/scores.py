@@ -35,8 +35,10 @@ from ..leaderboard import (
     LeaderboardError,
     PlayerStats,
     Report,
+    kind_name,
 )
 from ..safe_text import safe_text, visible
+from ..settings import seat_name
 from ..storage import Storage
 from .closing import close_or_exit
 
@@ -82,7 +84,7 @@ def best_table(report: Report[BestMatch], scoring: Scoring) -> Table | Text:
         seed = visible(s.seed)
         seed = seed if len(seed) <= 18 else seed[:17] + "…"
         table.add_row(safe_text(s.finished_at[:10]), safe_text(shown_name(b.player.name)),
-                      Text(format_signed(b.points), style="bold"), safe_text(s.kind),
+                      Text(format_signed(b.points), style="bold"), safe_text(kind_name(s.kind)),
                       str(s.deals),
                       Text(seed))
     return table
@@ -97,7 +99,7 @@ def players_table(report: Report[PlayerStats]) -> Table | Text:
         rate = (_("{percent} of {games}").format(percent=format_percent(s.solo_win_rate),
                                                  games=format_number(s.solo_games))
                 if s.solo_win_rate is not None else "-")
-        table.add_row(safe_text(shown_name(s.name)), safe_text(s.seat), str(s.matches),
+        table.add_row(safe_text(shown_name(s.name)), safe_text(seat_name(s.seat)), str(s.matches),
                       str(s.deals),
                       format_number(s.points_per_deal, 1), format_number(s.standard_per_deal, 1),
                       rate)

@@ -44,6 +44,8 @@ from ..i18n import (
     ngettext,
     shown_name,
 )
+from ..leaderboard import kind_name
+from ..settings import seat_name
 from ..stats import (
     WON_AT,
     Figures,
@@ -117,7 +119,7 @@ def games_table(f: Figures) -> Table | Text:
         return Text(_("No games as soloist yet."), style="dim")
     table = _table(_("soloist"), _("games"), _("won"), _("lost"), _("won %"), _("avg value"))
     for g in f.games:
-        table.add_row(Text(g.game), str(g.played), str(g.won), str(g.lost),
+        table.add_row(Text(_(g.game)), str(g.played), str(g.won), str(g.lost),
                       _percent(g.won, g.played), format_number(g.average_value, 1))
     table.add_row(Text(_("all"), style="bold"), str(f.solo_games), str(f.solo_won),
                   str(f.solo_games - f.solo_won), _percent(f.solo_won, f.solo_games),
@@ -144,7 +146,7 @@ def levels_table(stats: Statistics, scoring: Scoring) -> Table | Text:
                    _("overbid"), _("defence"), _("schneider"))
     for level, f in stats.by_level:
         avg = format_number(f.solo_value_sum / f.solo_games, 1) if f.solo_games else "-"
-        table.add_row(Text(level), str(f.deals), format_signed(f.per_deal(scoring), 1),
+        table.add_row(Text(seat_name(level)), str(f.deals), format_signed(f.per_deal(scoring), 1),
                       str(f.solo_games), _percent(f.solo_won, f.solo_games), avg,
                       str(f.overbid), _percent(f.defences_won, f.defences),
                       f"{f.as_soloist.made_schneider}/{f.as_soloist.got_schneider}")
@@ -324,7 +326,8 @@ class StatsScreen(Screen[None]):
 
     def _fill_selects(self) -> None:
         kind = self.query_one("#stats-kind", Select)
-        kind.set_options([(Text(_("every kind")), ALL), *((Text(k), k) for k in self.kinds)])
+        kind.set_options([(Text(_("every kind")), ALL),
+                          *((Text(kind_name(k)), k) for k in self.kinds)])
         kind.value = next(iter(self.filters.kinds), ALL)
         player = self.query_one("#stats-player", Select)
         player.set_options([(Text(_("every human seat")), ALL),
