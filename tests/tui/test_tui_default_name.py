@@ -135,3 +135,29 @@ async def test_the_lists_show_the_default_name_in_the_language(
     if screen == "history":
         assert WORD[language] in text, text
     assert '"You"' in storage.history_path.read_text(encoding="utf-8")
+
+
+async def test_the_settings_show_the_default_name_in_the_language_and_keep_it(
+        tmp_path: Path) -> None:
+    """The name field reads "Du"; saved unchanged, the settings keep "You"
+    (so that the name is "Ty" after a switch to Polish)."""
+    from textual.widgets import Input
+
+    from skat_tui.screens.settings_screen import SettingsScreen
+
+    from .helpers import start_app
+
+    i18n.set_language("de")
+    try:
+        app = start_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait(pilot)
+            await pilot.press("o")
+            await wait(pilot)
+            assert isinstance(app.screen, SettingsScreen)
+            assert app.screen.query_one("#set-name", Input).value == "Du"
+            await pilot.press("ctrl+s")
+            await wait(pilot, 6)
+            assert app.settings.player_name == "You"
+    finally:
+        i18n.set_language("en")
