@@ -25,6 +25,7 @@ from skat_core.bots.claims import accepts_claim, agrees_to_give_up
 from skat_core.errors import IllegalActionError
 from skat_core.game import Action, Claim, Phase, Play, Resign
 from skat_core.match import Match, Scoring
+from skat_core.ruleset import TOURNAMENT, RuleSet
 from skat_core.savegame import (
     RecordCache,
     match_from_dict,
@@ -42,6 +43,7 @@ from .protocol import (
     JsonObject,
     ProtocolError,
     TableAction,
+    rules_json,
 )
 
 FORMAT = "skat-table"
@@ -116,6 +118,8 @@ class Table:
     takeover: float | None = None
     takeover_level: str = "normal"
     match: Match | None = None
+    rules: RuleSet = TOURNAMENT
+    """The rule set the host chose (the match's, once it starts)."""
     answered_at: int = -1
     """History length of the current deal at which a claim or giving up was
     refused (the question is then closed)."""
@@ -143,14 +147,16 @@ class Table:
         if len(set(names)) != len(names):
             raise ProtocolError("field", "seats: two seats have the same name", "seats")
         table = cls(secrets.token_hex(TABLE_ID_LEN // 2), new_code(), seats, spec.deals,
-                    spec.seed, spec.scoring, spec.takeover, spec.takeover_level, created=now)
+                    spec.seed, spec.scoring, spec.takeover, spec.takeover_level,
+                    rules=spec.rules, created=now)
         table._start_if_full()
         return table
 
     def _start_if_full(self) -> None:
         if self.match is None and all(s.taken for s in self.seats):
             names = tuple(s.name or "?" for s in self.seats)
-            self.match = Match.start(names, self.deals, Scoring(self.scoring), self.seed)
+            self.match = Match.start(names, self.deals, Scoring(self.scoring), self.seed,
+                                     rules=self.rules)
             self.seed = self.match.config.seed
             self.version += 1
 
@@ -484,6 +490,7 @@ class Table:
             "players": players,
             "deals": self.deals,
             "scoring": self.scoring,
+            "rules": rules_json(self.rules),
             "seed": self.seed,
             "finished": len(m.outcomes) if m is not None else 0,
             "deal": m.deal_number if m is not None else 0,
@@ -508,7 +515,7 @@ class Table:
             **(common if common is not None else self.state_common(now)),
             "player": player,
             "last_seq": self.seats[player].last_seq,
-            "view": None if view is None else view_to_json(view),
+            "view": None if view is None else view_to_json(view, with_rules=False),
         }
 
     # -- saving -----------------------------------------------------------------
@@ -525,6 +532,7 @@ class Table:
             "scoring": self.scoring,
             "takeover": self.takeover,
             "takeover_level": self.takeover_level,
+            "rules": self.rules.to_dict(),
             "answered_at": self.answered_at,
             "changes": self.version,
             "ready": sorted(self.ready),
@@ -569,11 +577,15 @@ class Table:
         match = None
         if doc.get("match") is not None:
             match = match_from_dict(doc["match"]).match
+        # tables saved before the host chose the rules are tournament tables
+        rules = RuleSet.from_dict(doc.get("rules", TOURNAMENT.to_dict()))
+        if match is not None and match.config.rules != rules:
+            raise ValueError("rules: the table's rules are not its match's")
         return cls(
             str(doc["id"]), str(doc["code"]), seats, int(doc["deals"]), doc.get("seed"),
             str(doc["scoring"]), doc.get("takeover"), str(doc["takeover_level"]), match,
-            int(doc["answered_at"]), set(doc.get("ready", [])), int(doc.get("changes", 0)) + 1,
-            float(doc.get("created", 0.0)),
+            rules, int(doc["answered_at"]), set(doc.get("ready", [])),
+            int(doc.get("changes", 0)) + 1, float(doc.get("created", 0.0)),
         )
 
 
