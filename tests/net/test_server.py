@@ -335,18 +335,26 @@ async def test_a_reconnect_in_the_middle_of_a_trick_loses_and_repeats_nothing(
         anna = TableClient(url, code=created["code"], name="Anna", backoff=(0.05, 0.2))
         ben = TableClient(url, code=created["code"], name="Ben", backoff=(0.05, 0.2))
         pa, pb = Player(anna, 1), Player(ben, 2)
+        table = tables.live[created["table"]].table
+        plays = anna.on_state
+        dropped: list[int] = []
+
+        def mid_trick(client: TableClient) -> None:
+            """Anna's connection dies in the middle of a trick, as she acts:
+            the action she sends meanwhile waits and goes out once."""
+            assert plays is not None
+            plays(client)
+            view = client.view
+            if not dropped and view is not None and view.phase == Phase.PLAYING \
+                    and len(view.trick) == 1:
+                dropped.append(len(view.plays))
+                client.drop()
+
+        anna.on_state = mid_trick
         for c in (anna, ben):
             c.start()
             await c.wait_welcome()
-        table = tables.live[created["table"]].table
-
-        def mid_trick() -> bool:
-            s = table.match.current if table.match else None
-            return s is not None and s.phase == Phase.PLAYING and len(s.trick) == 1
-
-        await until(mid_trick)
-        # Anna's connection dies; an action she sends meanwhile waits and goes out once
-        anna.drop()
+        await until(lambda: bool(dropped))
         await until(lambda: not anna.connected)
         notes: list[dict[str, Any]] = []
         ben.on_note = lambda c, n: notes.append(n)
