@@ -292,11 +292,16 @@ class TableClient:
 
     # -- acting -----------------------------------------------------------------
 
-    def act(self, action: Action | TableAction) -> asyncio.Future[bool]:
+    def act(self, action: Action | TableAction | JsonObject) -> asyncio.Future[bool]:
         """Send an action; the future says whether the server took it (False:
         it answered with an error, given to ``on_error`` too).  While the
-        connection is down the action waits and goes out on reconnecting."""
-        body = {"type": action} if isinstance(action, str) else action_json(action)
+        connection is down the action waits and goes out on reconnecting.
+        A dict is an action as the protocol writes it, sent as it is (the
+        load benchmark sends one of the view's ``legal`` list unread)."""
+        if isinstance(action, dict):
+            body = action
+        else:
+            body = {"type": action} if isinstance(action, str) else action_json(action)
         self._seq += 1
         seq = self._seq
         msg: JsonObject = {"type": "act", "seq": seq, "action": body}

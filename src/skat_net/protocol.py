@@ -22,6 +22,7 @@ Act(seq=1, action=Bid(value=18))
 
 from __future__ import annotations
 
+import functools
 import json
 import unicodedata
 from dataclasses import dataclass
@@ -156,6 +157,14 @@ def action_json(action: Action) -> JsonObject:
     if isinstance(action, LeaveTable):
         raise ValueError("leaving the table is not sent as an action")
     return out
+
+
+@functools.lru_cache(maxsize=8192)
+def _action_text(seat: int | None, action: Action) -> JsonObject:
+    """An action as a view shows it (with its ``seat``, or without as a legal
+    action), built once: a server sends the same few hundred actions in every
+    view of every table.  Shared: never to be changed by a caller."""
+    return action_json(action) if seat is None else action_to_dict(seat, action)
 
 
 def parse_action(obj: object, field: str = "action") -> Action | TableAction:
@@ -431,7 +440,7 @@ def view_to_json(view: SeatView, with_rules: bool = True) -> JsonObject:
         "soloist": view.soloist,
         "contract": _contract_json(view.contract),
         "hand": cards_text(view.hand),
-        "public_actions": [action_to_dict(s, a) for s, a in view.public_actions],
+        "public_actions": [_action_text(s, a) for s, a in view.public_actions],
         "skat": None if view.skat is None else cards_text(view.skat),
         "discard": None if view.discard is None else cards_text(view.discard),
         "open_cards": cards_text(view.open_cards),
@@ -443,7 +452,7 @@ def view_to_json(view: SeatView, with_rules: bool = True) -> JsonObject:
         "plays": [[s, Card(c).name] for s, c in view.plays],
         "cards_left": list(view.cards_left),
         "tricks": list(view.tricks),
-        "legal": [action_json(a) for a in view.legal],
+        "legal": [_action_text(None, a) for a in view.legal],
         "result": None if view.result is None else result_to_dict(view.result),
         "revealed": None if view.revealed is None else {
             "hands": [cards_text(h) for h in view.revealed.hands],

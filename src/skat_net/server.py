@@ -170,11 +170,22 @@ class ServerStats:
     applied: int = 0
     by_bots: int = 0
     handled: list[float] = field(default_factory=list)
-    """Seconds per person's action, the first 1,000,000."""
+    """Seconds per person's action, the first 1,000,000 ..."""
+    handled_at: list[float] = field(default_factory=list)
+    """... and when each was acknowledged (``time.monotonic()``)."""
+    bots_at: list[float] = field(default_factory=list)
+    """When each bot action was applied, the first 1,000,000."""
 
     def handled_in(self, seconds: float) -> None:
         if len(self.handled) < 1_000_000:
             self.handled.append(seconds)
+            self.handled_at.append(time.monotonic())
+
+    def bot_applied(self) -> None:
+        self.applied += 1
+        self.by_bots += 1
+        if len(self.bots_at) < 1_000_000:
+            self.bots_at.append(time.monotonic())
 
     def to_json(self) -> dict[str, Any]:
         import resource
@@ -184,7 +195,8 @@ class ServerStats:
                 "cpu_seconds": own.ru_utime + own.ru_stime,
                 "bot_cpu_seconds": sum(_cpu_of(c.pid) for c in multiprocessing.active_children()
                                        if c.pid is not None),
-                "handled": self.handled}
+                "handled": self.handled, "handled_at": self.handled_at,
+                "bots_at": self.bots_at}
 
 
 @dataclass(eq=False)
@@ -611,11 +623,11 @@ class TableServer:
             shared.append(encode({"type": "deal", "number": number,
                                   "record": table.finished_record(number)}))
         live.outcomes_sent = outcomes
-        common = table.state_common(now)
+        common = encode(table.state_common(now))
         told = False
         seats = sorted(live.conns.items(), key=lambda pc: ack is None or pc[1] is not ack[0])
         for p, c in seats:
-            texts = [*shared, encode(table.state_json(p, now, common))]
+            texts = [*shared, table.state_text(p, common)]
             if ack is not None and c is ack[0]:
                 texts.insert(0, encode(ack[1]))
                 told = True
@@ -671,8 +683,7 @@ class TableServer:
         if applied:
             await self._save(live)
         if applied:
-            self.stats.applied += 1
-            self.stats.by_bots += 1
+            self.stats.bot_applied()
             await self._changed(live)
 
     def close(self) -> None:

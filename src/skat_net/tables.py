@@ -143,6 +143,8 @@ class Table:
     journaled: int = -1
     """The version the last journal entry (or the save it was read from) ends at."""
     _cache: RecordCache = field(default_factory=RecordCache)
+    _rules_wire: Any = None
+    """The rules as messages carry them (worked out once: they never change)."""
 
     # -- building ---------------------------------------------------------------
 
@@ -504,7 +506,7 @@ class Table:
             "players": players,
             "deals": self.deals,
             "scoring": self.scoring,
-            "rules": rules_json(self.rules),
+            "rules": self.rules_wire,
             "seed": self.seed,
             "finished": len(m.outcomes) if m is not None else 0,
             "deal": m.deal_number if m is not None else 0,
@@ -517,6 +519,22 @@ class Table:
             "paused": [p for p in waiting if not self.seats[p].is_bot
                        and not self.seats[p].connected and not self.controlled_by_bot(p, now)],
         }
+
+    @property
+    def rules_wire(self) -> Any:
+        if self._rules_wire is None:
+            self._rules_wire = rules_json(self.rules)
+        return self._rules_wire
+
+    def state_text(self, player: int, common: str) -> str:
+        """:meth:`state_json` as the text of its frame, ``common`` being the
+        text of :meth:`state_common` (encoded once for every seat)."""
+        from .protocol import encode, view_to_json
+
+        view = self.view(player)
+        body = "null" if view is None else encode(view_to_json(view, with_rules=False))
+        return (f'{common[:-1]},"player":{player},"last_seq":{self.seats[player].last_seq},'
+                f'"view":{body}}}')
 
     def state_json(self, player: int, now: float,
                    common: JsonObject | None = None) -> JsonObject:
@@ -583,8 +601,10 @@ class Table:
         (the table's head, which is small, whole; the match's actions and
         deals one by one), from version ``from`` to ``v``.  :meth:`replay`
         applies it to the table as it was at ``from``."""
-        entry = {"t": self.id, "from": self.journaled, "v": self.version,
-                 "head": self.to_doc(with_match=False), "ops": self.ops}
+        head = {"id": self.id, "seats": [s.to_json() for s in self.seats], "seed": self.seed,
+                "answered_at": self.answered_at, "ready": sorted(self.ready)}
+        entry = {"t": self.id, "from": self.journaled, "v": self.version, "head": head,
+                 "ops": self.ops}
         self.saved()
         return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 

@@ -497,11 +497,13 @@ def test_the_save_text_is_the_saved_document(tmp_path: Path) -> None:
     same, before, during and after finished deals."""
     import random
 
-    from skat_net.protocol import Create, SeatSpec
+    from skat_core.ruleset import rule_choice
+    from skat_net.protocol import Create, SeatSpec, encode
     from skat_net.tables import Table
 
     table = Table.create(Create((SeatSpec(None, "random"), SeatSpec(None, "random"),
-                                 SeatSpec("Anna")), 3, "text", "sf", None, "normal"))
+                                 SeatSpec("Anna")), 3, "text", "sf", None, "normal",
+                                rule_choice("pub-schiebe")))
 
     def same() -> None:
         text, doc = json.loads(table.to_text()), json.loads(json.dumps(table.to_doc()))
@@ -509,6 +511,11 @@ def test_the_save_text_is_the_saved_document(tmp_path: Path) -> None:
             text["match"].pop("saved")
             doc["match"].pop("saved")
         assert text == doc
+        # the state frame built from the common part's text is the state message
+        common = encode(table.state_common(0.0))
+        for p in range(3):
+            assert json.loads(table.state_text(p, common)) == json.loads(
+                encode(table.state_json(p, 0.0)))
 
     same()
     player, _ = table.join("Anna")
