@@ -529,10 +529,10 @@ class Table:
     def state_text(self, player: int, common: str) -> str:
         """:meth:`state_json` as the text of its frame, ``common`` being the
         text of :meth:`state_common` (encoded once for every seat)."""
-        from .protocol import encode, view_to_json
+        from .protocol import view_text
 
         view = self.view(player)
-        body = "null" if view is None else encode(view_to_json(view, with_rules=False))
+        body = "null" if view is None else view_text(view, with_rules=False)
         return (f'{common[:-1]},"player":{player},"last_seq":{self.seats[player].last_seq},'
                 f'"view":{body}}}')
 
