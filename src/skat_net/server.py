@@ -369,11 +369,14 @@ class TableServer:
 
         def written(done: asyncio.Future[None]) -> None:
             live.snapshot = None
-            if not done.cancelled() and done.exception() is None:
-                live.snapshot_version = max(live.snapshot_version, version)
-                live.unsaved_from, live.after_snapshot = live.after_snapshot, None
-            elif not done.cancelled():
+            if done.cancelled():
+                return
+            if done.exception() is not None:
+                # the journal still has the changes; the next deal's end tries again
                 log.error("table %s cannot be saved: %s", table.id, done.exception())
+                return
+            live.snapshot_version = max(live.snapshot_version, version)
+            live.unsaved_from, live.after_snapshot = live.after_snapshot, None
             if live.snapshot_again and live.table.id in self.live:
                 live.snapshot_again = False
                 self._snapshot(live)
