@@ -30,6 +30,7 @@ from typing import Any, TypeAlias, TypeGuard
 
 from skat_core.cards import Card, Mask, mask_of
 from skat_core.deal import Deal
+from skat_core.errors import Param
 from skat_core.game import (
     Action,
     LeaveTable,
@@ -97,6 +98,11 @@ def _desc(v: object) -> str:
 
 def _field(code: str, field: str, message: str) -> ProtocolError:
     return ProtocolError(code, f"{field}: {message}", field)
+
+
+def _action_field(field: str, message: str, /, **params: Param) -> ProtocolError:
+    """The record reader's error for a field of an action, as a protocol error."""
+    return _field("field", field, message.format(**params) if params else message)
 
 
 # --- names -------------------------------------------------------------------
@@ -184,8 +190,7 @@ def parse_action(obj: object, field: str = "action") -> Action | TableAction:
     if kind in TABLE_ACTIONS:
         return kind
     # the record reader's parser, with the seat the server fills in
-    _, action = parse_action_dict({**obj, "seat": 0}, field,
-                                  lambda path, message: _field("field", path, message))
+    _, action = parse_action_dict({**obj, "seat": 0}, field, _action_field)
     return Resign(-1) if isinstance(action, Resign) else action
 
 

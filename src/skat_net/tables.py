@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skat_core.bots.claims import accepts_claim, agrees_to_give_up
-from skat_core.errors import IllegalActionError
+from skat_core.errors import IllegalActionError, Param
 from skat_core.game import Action, Claim, Phase, Play, Resign
 from skat_core.match import Match, Scoring
 from skat_core.records.jsonrec import action_to_dict, parse_action
@@ -48,8 +48,9 @@ from .protocol import (
 )
 
 
-def _journal_fail(field: str, message: str) -> ValueError:
-    return ValueError(f"journal: {field}: {message}")
+def _journal_fail(field: str, message: str, /, **params: Param) -> ValueError:
+    reason = message.format(**params) if params else message
+    return ValueError(f"journal: {field}: {reason}")
 
 
 FORMAT = "skat-table"

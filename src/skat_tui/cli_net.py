@@ -179,8 +179,12 @@ def register(main: click.Group, bench: click.Group) -> None:
             created = asyncio.run(create_table(local, create_message(
                 specs, deals, seed, scoring, takeover, takeover_level, rule_choice(rules))))
         except (OSError, ProtocolError, TimeoutError) as e:
+            from .error_words import server_text
+
+            error = (server_text(e.code, e.message, e.rule) if isinstance(e, ProtocolError)
+                     else str(e))
             raise click.ClickException(_("cannot create the table on {url}: {error}").format(
-                url=local, error=e)) from None
+                url=local, error=error)) from None
         click.echo(invitation(url, created["code"]))
         if thread is not None and host == "127.0.0.1":
             click.echo(_("(This server listens on this machine only: add --host 0.0.0.0 for "

@@ -25,6 +25,7 @@ from textual.widgets import Static
 from skat_net.client import TableClient
 from skat_net.protocol import JsonObject, ProtocolError, parse_rules
 
+from .error_words import server_text
 from .footer import Footer
 from .i18n import N_, _
 from .messages import NewMatchRequested
@@ -168,7 +169,8 @@ class OnlineApp(App[None]):
                         severity="information" if up else "warning")
 
     def _fatal(self, error: ProtocolError) -> None:
-        self.status = _("The server refused: {reason}").format(reason=error.message)
+        self.status = _("The server refused: {reason}").format(
+            reason=server_text(error.code, error.message, error.rule))
         if self.controller is None:
             self._show_lobby()
         else:
@@ -176,7 +178,8 @@ class OnlineApp(App[None]):
 
     def _error(self, error: ProtocolError) -> None:
         if self.controller is not None and error.code not in ("rate",):
-            self.notify(error.message, severity="warning", markup=False, timeout=5)
+            self.notify(server_text(error.code, error.message, error.rule), severity="warning",
+                        markup=False, timeout=5)
 
     def _note(self, note: JsonObject) -> None:
         name = str(note.get("name") or "?")

@@ -28,6 +28,7 @@ from skat_net.client import TableClient
 from skat_net.protocol import parse_rules
 
 from .controller import MatchController, PlayerSpec
+from .i18n import _
 from .leaderboard import LeaderboardError, MatchSummary
 from .storage import Storage, StorageError
 
@@ -147,7 +148,7 @@ class RemoteController(MatchController):
     def act(self, player: int, action: Action) -> None:
         view = self.view(player)
         if player != self.viewer or view is None or action not in view.legal:
-            raise ValueError(f"{action} is not allowed now")
+            raise ValueError(_("That is not possible now."))
         self.client.act(action)
 
     def next_deal(self) -> None:
@@ -176,17 +177,17 @@ class RemoteController(MatchController):
 
     def claim(self, player: int) -> None:
         if not self.can_claim(player):
-            raise ValueError("no claim now")
+            raise ValueError(_("No claim is possible now."))
         self.client.act(Claim())
 
     def give_up(self, player: int) -> None:
         if not self.can_give_up(player):
-            raise ValueError("giving up is not possible now")
+            raise ValueError(_("Giving up is not possible now."))
         self.client.act(Resign(-1))
 
     def answer(self, player: int, yes: bool) -> None:
         if player not in self.asking:
-            raise ValueError("nobody asks you anything now")
+            raise ValueError(_("Nobody asks you anything now."))
         self.client.act("accept" if yes else "refuse")
 
 

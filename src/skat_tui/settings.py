@@ -22,7 +22,7 @@ from skat_core.ruleset import RULE_CHOICES as CORE_CHOICES
 from skat_core.ruleset import RULE_SETS, RuleSet, rule_set, with_switches
 
 from .deck import DeckStyle
-from .i18n import LANGUAGES, N_, _
+from .i18n import DEFAULT_NAME, LANGUAGES, N_, _
 from .safe_text import hidden_characters
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ class Settings:
     speed: str = "normal"
     scoring: str = "sf"
     deals: int = 9
-    player_name: str = "You"
+    player_name: str = DEFAULT_NAME
     theme: str = "textual-dark"
     rules: str = "tournament"
     """The rule set new matches are played under (a name of RULE_SETS)."""
@@ -110,6 +110,24 @@ switch), the table of skat_core.ruleset.RULE_CHOICES (which ``skat host
 are the rule sets' names."""
 CUSTOM = "custom"
 """The choice for switches set in settings.json that no entry matches."""
+
+
+def seat_name(seat: str) -> str:
+    """Who played a seat, as stored (``human`` or a bot level), in the current
+    language."""
+    if seat == "human":
+        return _("human")
+    return _(LEVEL_LABELS[seat]) if seat in LEVEL_LABELS else seat
+
+
+RULE_SET_NAMES: dict[str, str] = {"tournament": N_("tournament"), "pub": N_("pub"),
+                                  "custom": N_("custom")}
+"""The rule sets' names (``RuleSet.name``) as the screens say them."""
+
+
+def rule_set_name(name: str) -> str:
+    """A rule set's name in the current language (a name we do not know as is)."""
+    return _(RULE_SET_NAMES[name]) if name in RULE_SET_NAMES else name
 
 
 def rule_choice(settings: Settings) -> str:
