@@ -3,15 +3,19 @@ Carlo search it measured: play inference and extra deals for close calls."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
-from skat_core.benchmarks.cardplay import Position, load_positions
+from skat_core.benchmarks.cardplay import Position, Selection, load_positions
 from skat_core.benchmarks.cardplay import run as bench_cards
 from skat_core.bots.inference import play_weight, trump_lead_weight
-from skat_core.bots.knowledge import Trick
-from skat_core.bots.pimc import _undecided
+from skat_core.bots.knowledge import Trick, read_knowledge
+from skat_core.bots.pimc import SearchBudget, SoloBudget, _undecided, pimc_values
 from skat_core.bots.play_rules import rule_card
 from skat_core.cards import Card, CardSet
+from skat_core.game import GameState
 from skat_core.rules import GameType
 from skat_core.solver import Solver
 
@@ -81,6 +85,58 @@ def test_close_cards_ask_for_more_deals() -> None:
     assert not _undecided({1: [10.0, 11.0, 9.0, 10.0], 2: [0.0, 0.0, 0.0, 0.0]}, True)
     assert not _undecided({1: [3.0, 3.0], 2: [3.0, 3.0]}, False)
     assert not _undecided({1: [3.0, 4.0]}, True)
+
+
+def _grand_soloist_positions(tricks: int) -> list[tuple[Position, GameState]]:
+    sel = Selection(tricks, tricks, "soloist", "grand")
+    return load_positions("test", 40, None, lambda _: None, "easy", sel)
+
+
+def test_selection_picks_the_decisions_asked_for() -> None:
+    found = _grand_soloist_positions(1)
+    assert found
+    for pos, state in found:
+        assert pos.soloist_seat and pos.cards_left == 10
+        assert state.contract is not None and state.contract.game == GameType.GRAND
+    assert Selection().key() == ""
+    with pytest.raises(ValueError):
+        Selection(0, 3)
+    with pytest.raises(ValueError):
+        Selection(1, 3, "kibitz")
+
+
+def test_the_grand_soloist_searches_exactly_from_more_cards() -> None:
+    pos, state = _grand_soloist_positions(2)[0]
+    kn = read_knowledge(state.view(pos.seat))
+    contract = state.contract
+    assert contract is not None
+    legal = sum(1 << c for c in pos.values)
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
+                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    solo = replace(plain, solo=SoloBudget((int(GameType.GRAND),), 9, 3, 0))
+    _, how = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
+    assert how.startswith("rollout")
+    estimates, how = pimc_values(kn, contract, state.bid, legal, solo, random.Random(1))
+    assert how == "exact, 3 deals"
+    assert {e.card for e in estimates} == set(pos.values)
+    # A node cap no deal fits under: the decision falls back to rollouts.
+    capped = replace(plain, solo=SoloBudget((int(GameType.GRAND),), 9, 3, 0, cap=1))
+    _, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
+    assert how.startswith("rollout")
+    # Not for the defenders, nor in other games.
+    other = replace(plain, solo=SoloBudget((int(GameType.CLUBS),), 9, 3, 0))
+    _, how = pimc_values(kn, contract, state.bid, legal, other, random.Random(1))
+    assert how.startswith("rollout")
+
+
+def test_solve_moves_within_stops_at_the_count() -> None:
+    pos, state = _grand_soloist_positions(1)[0]
+    solver = Solver(int(GameType.GRAND), state.soloist)
+    trick = state.trick
+    leader = state.trick_leader if trick else None
+    assert solver.solve_moves_within(state.hands, state.to_move, trick, leader, 1) is None
+    full = solver.solve_moves_within(state.hands, state.to_move, trick, leader, 1 << 40)
+    assert full == pos.values
 
 
 def test_open_hand_defender_leads_into_the_partners_suit() -> None:

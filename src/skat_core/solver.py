@@ -1174,6 +1174,26 @@ class Solver:
         reps = _groups(self.game, hand, in_play)
         return {c: out[reps[c]] for c in sorted(_bits(legal), reverse=True)}
 
+    def solve_moves_within(
+        self,
+        hands: Hands,
+        to_move: int,
+        trick: tuple[int, ...],
+        trick_leader: int | None,
+        stop_at: int,
+    ) -> dict[int, int] | None:
+        """As :meth:`solve_moves`, or None if the search would take the
+        solver's node count (:attr:`nodes`, over its whole life) to
+        ``stop_at`` (a count, not a clock).  Bounds proved before the stop
+        stay in the tables; they are exact."""
+        self.stop_at = stop_at
+        try:
+            return self.solve_moves(hands, to_move, trick, trick_leader)
+        except NodeLimit:
+            return None
+        finally:
+            self.stop_at = _NO_LIMIT
+
     def wins(
         self,
         hands: Hands,

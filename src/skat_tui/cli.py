@@ -272,11 +272,24 @@ def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
 @click.option("--cache", default=None, help=_("File keeping the solved positions between runs."))
 @click.option("--players", default="easy", show_default=True,
               help=_("Bot level that plays the games the positions come from."))
-def bench_cards(deals: int, levels: str, seed: str, cache: str | None, players: str) -> None:
-    from skat_core.benchmarks.cardplay import run
+@click.option("--tricks", default="4-9", show_default=True,
+              help=_("Tricks the positions come from, first-last (1-9)."))
+@click.option("--seats", type=click.Choice(["all", "soloist", "defender"]), default="all",
+              show_default=True, help=_("Whose decisions are positions."))
+@click.option("--games", type=click.Choice(["all", "suit", "grand"]), default="all",
+              show_default=True, help=_("Which games the positions come from."))
+def bench_cards(deals: int, levels: str, seed: str, cache: str | None, players: str,
+                tricks: str, seats: str, games: str) -> None:
+    from skat_core.benchmarks.cardplay import Selection, run
 
+    first, _sep, last = tricks.partition("-")
+    try:
+        sel = Selection(int(first), int(last or first), seats, games)
+    except ValueError:
+        raise click.BadParameter(_("Give the tricks as first-last within 1-9, for example 1-3."),
+                                 param_hint="--tricks") from None
     sys.exit(run(deals, [x.strip() for x in levels.split(",") if x.strip()], seed, cache,
-                 players))
+                 players, sel))
 
 
 @bench.command("ramsch", help=_("The bots' Ramsch play against random play: card points and "

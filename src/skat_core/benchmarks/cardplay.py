@@ -6,8 +6,10 @@ played by three ``easy`` bots (fast and deterministic; ``--players normal``
 for positions from Monte Carlo play, which is slower but does not reward a
 bot for modelling the rules its opponents play by).  Every card decision of
 tricks 4 to 9 (seven to two cards in hand) of a suit or grand game (no null,
-no schwarz announced) with more than one legal card is a *position*.  The
-double-dummy solver values every legal card of it with all hands open (the
+no schwarz announced) with more than one legal card is a *position*
+(``--tricks``, ``--seats`` and ``--games`` choose other positions, see
+:class:`Selection`; tricks 1-3 are slow to solve, a few tenths of a second
+each).  The double-dummy solver values every legal card of it with all hands open (the
 soloist's exact card points from there on).
 
 Each level is then asked for its card in each position, seeing only its
@@ -48,7 +50,44 @@ from ..views import SeatView
 
 FIRST_TRICK = 4
 LAST_TRICK = 9
-"""Positions come from these tricks (1-based): seven to two cards in hand."""
+"""Positions come from these tricks (1-based) by default: seven to two cards
+in hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which card decisions are positions: tricks ``first`` to ``last``
+    (1-based), whose seat (``all``, ``soloist``, ``defender``) and which
+    games (``all``, ``suit``, ``grand``).  The default is the benchmark's
+    comparable set (tricks 4-9, every seat, suit and grand)."""
+
+    first: int = FIRST_TRICK
+    last: int = LAST_TRICK
+    seats: str = "all"
+    games: str = "all"
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.first <= self.last <= 9:
+            raise ValueError("tricks must be within 1-9, the first not after the last")
+        if self.seats not in SEATS:
+            raise ValueError(f"seats must be one of {', '.join(SEATS)}")
+        if self.games not in GAMES:
+            raise ValueError(f"games must be one of {', '.join(GAMES)}")
+
+    def key(self) -> str:
+        """The part of the cache key that tells this selection apart ('' by default)."""
+        if self == Selection():
+            return ""
+        return f"/tricks {self.first}-{self.last} {self.seats} {self.games}"
+
+    def describe(self) -> str:
+        seats = {"all": "", "soloist": ", soloist only", "defender": ", defenders only"}
+        games = {"all": "suit and grand games", "suit": "suit games", "grand": "grands"}
+        return f"tricks {self.first}-{self.last}{seats[self.seats]}, {games[self.games]}"
+
+
+SEATS = ("all", "soloist", "defender")
+GAMES = ("all", "suit", "grand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +123,29 @@ def _game_states(seed: str, number: int, players: str = "easy") -> list[GameStat
     return states
 
 
-def _candidate(state: GameState) -> bool:
+def _candidate(state: GameState, sel: Selection = Selection()) -> bool:
     c = state.contract
     if state.phase != Phase.PLAYING or c is None or c.ramsch:
         return False
     if c.game == GameType.NULL or c.schwarz_announced:
         return False
+    grand = c.game == GameType.GRAND
+    if (sel.games == "grand" and not grand) or (sel.games == "suit" and grand):
+        return False
+    solo = state.to_move == state.soloist
+    if (sel.seats == "soloist" and not solo) or (sel.seats == "defender" and solo):
+        return False
     n = state.hands[state.to_move].bit_count()
-    return 11 - LAST_TRICK <= n <= 11 - FIRST_TRICK
+    return 11 - sel.last <= n <= 11 - sel.first
 
 
-def positions_of_deal(seed: str, number: int, players: str = "easy"
-                      ) -> Iterator[tuple[Position, GameState]]:
+def positions_of_deal(seed: str, number: int, players: str = "easy",
+                      sel: Selection = Selection()) -> Iterator[tuple[Position, GameState]]:
     """The positions of one deal, each with the state it arises in."""
     states = _game_states(seed, number, players)
     solver: Solver | None = None
     for ply, state in enumerate(states[:-1]):
-        if not _candidate(state):
+        if not _candidate(state, sel):
             continue
         legal = [a.card for a in state.legal_actions() if isinstance(a, Play)]
         if len(legal) < 2:
@@ -118,12 +163,12 @@ def positions_of_deal(seed: str, number: int, players: str = "easy"
 
 
 def load_positions(seed: str, deals: int, cache: Path | None,
-                   progress: Callable[[str], None], players: str = "easy"
-                   ) -> list[tuple[Position, GameState]]:
+                   progress: Callable[[str], None], players: str = "easy",
+                   sel: Selection = Selection()) -> list[tuple[Position, GameState]]:
     """All positions of deals ``0 .. deals-1`` played by ``players``; the
     solved values are kept in ``cache`` (one JSON line per position) and
-    re-used when seed and players match."""
-    key = seed if players == "easy" else f"{seed}/{players}"
+    re-used when seed, players and selection match."""
+    key = (seed if players == "easy" else f"{seed}/{players}") + sel.key()
     cached: dict[tuple[int, int], dict[int, int]] = {}
     if cache is not None and cache.exists():
         for line in cache.read_text().splitlines():
@@ -144,7 +189,7 @@ def load_positions(seed: str, deals: int, cache: Path | None,
                                          not state.trick, state.hands[seat].bit_count(),
                                          have[number, ply]), state))
             continue
-        for pos, state in positions_of_deal(seed, number, players):
+        for pos, state in positions_of_deal(seed, number, players, sel):
             out.append((pos, state))
             fresh.append(json.dumps({"seed": key, "deal": number, "ply": pos.ply,
                                      "values": {str(k): v for k, v in pos.values.items()}}))
@@ -225,7 +270,7 @@ def report_level(name: str, positions: list[tuple[Position, GameState]], losses:
 
 
 def run(deals: int, levels: list[str], seed: str, cache: str | None = None,
-        players: str = "easy") -> int:
+        players: str = "easy", sel: Selection = Selection()) -> int:
     """Measure each level's loss per decision; returns the exit code."""
     for level in [*levels, players]:
         if level not in LEVELS:
@@ -238,12 +283,13 @@ def run(deals: int, levels: list[str], seed: str, cache: str | None = None,
     def progress(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    positions = load_positions(seed, deals, Path(cache) if cache else None, progress, players)
+    positions = load_positions(seed, deals, Path(cache) if cache else None, progress, players,
+                               sel)
     if len(positions) < 2:
         print("too few positions for an interval; play more deals", file=sys.stderr)
         return 2
     print(f"card-play positions: seed {seed!r}, {deals} deals, {len(positions)} positions "
-          f"(tricks {FIRST_TRICK}-{LAST_TRICK}, suit and grand games played by {players} bots)")
+          f"({sel.describe()} played by {players} bots)")
     first: list[int] | None = None
     for level in levels:
         losses, times = measure(positions, level_chooser(level, seed))
@@ -262,4 +308,4 @@ def describe(pos: Position) -> str:
     return f"deal {pos.deal} ply {pos.ply} seat {pos.seat}: {cards}"
 
 
-__all__ = ["Position", "describe", "level_chooser", "load_positions", "measure", "run"]
+__all__ = ["Position", "Selection", "describe", "level_chooser", "load_positions", "measure", "run"]

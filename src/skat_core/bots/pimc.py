@@ -14,7 +14,8 @@ all cards were open, and plays the card that does best on average:
 * early on, even that costs too much in Python, so each card is valued by a
   *rollout*: the rules of :mod:`skat_core.bots.play_rules` play on with every
   hand open until few cards are left, and the solver finishes the deal
-  exactly.
+  exactly.  A level's :class:`SoloBudget` lets its soloist search exactly
+  from the first trick in some games instead, on fewer deals.
 
 Ties (every card equally good in every sampled deal, common when the game is
 already decided) go to the card the rules would play.
@@ -29,7 +30,7 @@ null the value is the chance that the soloist takes no trick.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, points_of
 from ..rules import TRUMPS, GameType
@@ -92,6 +93,29 @@ class SearchBudget:
     :data:`EXTRA_BATCH`, while the best card and the runner-up are not yet
     told apart (their mean difference under two standard errors, counted
     over the same deals); the node limit still applies."""
+    solo: SoloBudget | None = None
+    """The soloist's own budget in the games it names (None: as above)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoloBudget:
+    """How the soloist searches his first tricks in some games: exactly
+    from more cards than the defenders, on fewer deals and with its own
+    node limit (a count)."""
+
+    games: tuple[int, ...]
+    """Game types (``GameType`` values) this applies to."""
+    exact_from: int
+    exact_samples: int
+    nodes: int
+    rollout_exact: int = 0
+    """Rollouts (above ``exact_from``) hand over to the solver at this many
+    cards (0: the budget's ``rollout_exact``)."""
+    cap: int = 0
+    """Hard limit on the positions such an exact decision visits (0: none):
+    the deal whose search would pass it is dropped and the sampling stops;
+    if no deal was finished, the decision is made by rollouts as without
+    this budget."""
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -214,6 +238,16 @@ def pimc_values(
     seat = kn.seat
     cards = [c for c in range(31, -1, -1) if legal >> c & 1]
     held = kn.hand.bit_count()
+    solo = budget.solo
+    cap = 0
+    if solo is not None and seat == soloist and game in solo.games:
+        if held > budget.exact_from and held <= solo.exact_from:
+            fallback = replace(budget, solo=replace(solo, exact_from=0))
+            budget = replace(budget, exact_from=solo.exact_from,
+                             exact_samples=solo.exact_samples, nodes=solo.nodes)
+            cap = solo.cap
+        if solo.rollout_exact:
+            budget = replace(budget, rollout_exact=solo.rollout_exact)
     if held <= budget.exact_from or (null and held <= budget.tiers_from):
         # (null searches are cheap: a yes/no question per card)
         how, n = "exact", budget.exact_samples
@@ -271,7 +305,14 @@ def pimc_values(
                 sums[c] += table[tier]
                 wins[c] += tier >= 2
             continue
-        if how == "exact":
+        if how == "exact" and cap:
+            got_values = solver.solve_moves_within(hands, seat, trick, leader if trick else None,
+                                                   cap)
+            if got_values is None:
+                done -= 1
+                break
+            values = got_values
+        elif how == "exact":
             values = solver.solve_moves(hands, seat, trick, leader if trick else None)
         else:
             values = {}
@@ -304,6 +345,8 @@ def pimc_values(
             k = min(EXTRA_BATCH, extra)
             extra -= k
             batch = _worlds(kn, contract, bid, sampler, k, budget, rng)
+    if done == 0 and cap:
+        return pimc_values(kn, contract, bid, legal, fallback, rng)
     out = [
         CardEstimate(c, sums[c] / done, wins[c] / done,
                      None if null or how == "tiers" else point_sums[c] / done)

@@ -57,6 +57,7 @@ from .bidding import (
 from .knowledge import Knowledge, read_knowledge
 from .pimc import (
     SearchBudget,
+    SoloBudget,
     all_tricks_values,
     best_card,
     pimc_values,
@@ -101,6 +102,13 @@ class LevelConfig:
     rules whatever the rules (``skat bench house`` compares the two)."""
 
 
+GRAND = (int(GameType.GRAND),)
+TRUMP_GAMES = tuple(int(g) for g in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES,
+                                     GameType.CLUBS, GameType.GRAND))
+"""The games in which a level's soloist searches exactly from the first
+trick on (:class:`~.pimc.SoloBudget`): ``normal`` in grand (its budget is
+too small for suit games), ``strong`` in every suit game and grand."""
+
 LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "easy": LevelConfig(skat_samples=6, budget=None, schwarz_samples=100),
     "normal": LevelConfig(
@@ -111,7 +119,9 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                       before_skat=False),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
-                            trump_leads=(0.3, 0.7)),
+                            trump_leads=(0.3, 0.7),
+                            solo=SoloBudget(GRAND, exact_from=10, exact_samples=6, nodes=15_000,
+                                            cap=22_000)),
     ),
     "strong": LevelConfig(
         skat_samples=20,
@@ -121,7 +131,9 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                       before_skat=False),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2,
-                            trump_leads=(0.3, 0.7)),
+                            trump_leads=(0.3, 0.7),
+                            solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
+                                            nodes=50_000, cap=80_000)),
         schwarz_samples=600,
     ),
 }
