@@ -19,7 +19,7 @@ from skat_tui.i18n import LOCALE_DIR
 
 LANGUAGES = catalogs.translated_codes()
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w*)[^{}]*\}(?!\})")
-FORMS = {"de": 2, "pl": 3}
+FORMS = {"de": 2, "pl": 3, "szl": 3, "uk": 3}
 
 
 def placeholders(text: str) -> set[str]:

@@ -116,7 +116,7 @@ def games_table(f: Figures) -> Table | Text:
         return Text(_("No games as soloist yet."), style="dim")
     table = _table(_("soloist"), _("games"), _("won"), _("lost"), _("won %"), _("avg value"))
     for g in f.games:
-        table.add_row(Text(g.game), str(g.played), str(g.won), str(g.lost),
+        table.add_row(Text(_(g.game)), str(g.played), str(g.won), str(g.lost),
                       _percent(g.won, g.played), format_number(g.average_value, 1))
     table.add_row(Text(_("all"), style="bold"), str(f.solo_games), str(f.solo_won),
                   str(f.solo_games - f.solo_won), _percent(f.solo_won, f.solo_games),
