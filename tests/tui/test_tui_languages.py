@@ -1,4 +1,4 @@
-"""The main screens in German and Polish at 80×24: every dialog lies within
+"""The main screens in German, Polish, Silesian and Ukrainian at 80×24: every dialog lies within
 the screen and shows its sentences whole, no button label is cut, no text
 is cut off at the bottom of its box; and a language chosen in the settings
 changes the open screens at once."""
@@ -27,7 +27,7 @@ from skat_tui.storage import Storage
 from .helpers import Bare, make_app, settle, start_app, view, wait
 from .test_tui_dialogs_fit import LONG, SIZE, assert_fits, dialogs, finished_match
 
-LANGUAGES = ["de", "pl"]
+LANGUAGES = ["de", "pl", "szl", "uk"]
 
 
 @pytest.fixture(params=LANGUAGES)
@@ -125,7 +125,8 @@ async def test_the_start_screen_in_each_language(tmp_path: Path, language: str) 
             first = option.prompt.plain.split("\n")[0]
             label = i18n._(entry.label)
             assert f"  {label} " in first or first.rstrip().endswith(label), first
-        expected = {"de": "Neues Match", "pl": "Nowy mecz"}[language]
+        expected = {"de": "Neues Match", "pl": "Nowy mecz", "szl": "Nowy mecz",
+                    "uk": "Новий матч"}[language]
         assert expected in " ".join(s.text for s in app.screen._compositor.render_strips())
 
 
