@@ -196,3 +196,27 @@ async def test_choosing_a_language_in_the_settings_changes_the_screen(tmp_path: 
             assert app.settings.language == "de"
     finally:
         i18n.set_language("en")
+
+
+async def test_the_language_row_names_each_language_in_itself(tmp_path: Path) -> None:
+    """The settings offer every language by its own name, Ukrainian and Silesian
+    too, whichever language the screen is in; choosing one switches to it."""
+    i18n.set_language("en")
+    app = start_app(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot)
+            await pilot.press("o")
+            await wait(pilot)
+            select = app.screen.query_one("#set-language", Select)
+            names = [str(prompt) for prompt, _value in select._options]
+            for name in ("English", "Deutsch", "Polski", "Ślōnski", "Українська"):
+                assert name in names, names
+            select.value = "uk"
+            await pilot.press("ctrl+s")
+            await wait(pilot, 6)
+            assert i18n.language() == "uk"
+            text = " ".join(s.text for s in app.screen._compositor.render_strips())
+            assert "Новий матч" in text and "New match" not in text
+    finally:
+        i18n.set_language("en")
