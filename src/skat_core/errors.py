@@ -1,10 +1,21 @@
 """Typed errors.  Every one is a :class:`ValueError`, so callers that only want
 "bad input" can catch that; callers that want to tell the user which rule was
-broken read :attr:`IllegalActionError.rule`."""
+broken read :attr:`IllegalActionError.rule`.
+
+The engine speaks English and never imports the UI, so an error carries what a
+UI needs to say it in another language: an illegal action its :class:`Rule`
+(a stable code), a record error its line, its field and its message as a
+*template* with named *params* (``"not a card: {card}"``, ``card="X9"``). The
+templates are literal strings, so the UI's catalogue extracts them (the app
+translates ``template`` and fills in ``params``; an unknown template is shown
+in English, ``reason``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeAlias
 
 
 class Rule(StrEnum):
@@ -52,19 +63,45 @@ class IllegalActionError(SkatError):
 
     def __init__(self, message: str, rule: Rule) -> None:
         super().__init__(f"{message} ({rule.value})")
+        self.message = message
         self.rule = rule
 
 
-class RecordError(SkatError):
-    """A game record that cannot be read; names the line and the field."""
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A template with its params, filled into another template (the reason
+    an action of a record is refused, inside the sentence naming the action)."""
 
-    def __init__(self, message: str, line: int | None = None, field: str | None = None) -> None:
+    template: str
+    params: Mapping[str, Param]
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
+
+
+Param: TypeAlias = "str | int | Rule | Message"
+"""A value filled into an error's template: text, a number, a rule (which
+a UI says in its own words) or a message of its own."""
+
+
+class RecordError(SkatError):
+    """A game record that cannot be read; names the line and the field.
+
+    ``message`` is the reason, or with ``params`` a template of it
+    (``"not a card: {card}"``); ``reason`` is the filled-in English text,
+    ``template`` and ``params`` what a translation needs."""
+
+    def __init__(self, message: str, line: int | None = None, field: str | None = None,
+                 params: Mapping[str, Param] | None = None) -> None:
+        self.template = message
+        self.params: dict[str, Param] = dict(params) if params else {}
+        self.reason = message.format(**self.params) if params else message
         where = []
         if line is not None:
             where.append(f"line {line}")
         if field is not None:
             where.append(f"field {field}")
         prefix = ", ".join(where)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        super().__init__(f"{prefix}: {self.reason}" if prefix else self.reason)
         self.line = line
         self.field = field

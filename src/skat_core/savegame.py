@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
-from .errors import RecordError
+from .errors import Message, Param, RecordError
 from .game import GameState
 from .match import DealOutcome, Match, MatchConfig, Scoring, seats_for
 from .records.jsonrec import dumps, locate_line, record_from_state, state_from_record
@@ -218,36 +218,39 @@ def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _parse_config(value: Any, fail: Callable[[str, str], RecordError]) -> MatchConfig:
+def _parse_config(value: Any, fail: Callable[..., RecordError]) -> MatchConfig:
     if not isinstance(value, dict):
         raise fail("config", "the config is an object with players, deals, scoring, seed, "
                    "first_dealer")
     for key in value:
         if key not in _CONFIG_KEYS:
-            raise fail(f"config.{key}", f"unknown field {key!r} (known: {', '.join(_CONFIG_KEYS)})")
+            raise fail(f"config.{key}", "unknown field {key} (known: {known})", key=repr(key),
+                       known=", ".join(_CONFIG_KEYS))
     players = value.get("players")
     if not isinstance(players, list) or len(players) not in (3, 4):
         raise fail("config.players", "a list of 3 or 4 player names")
     for i, name in enumerate(players):
         if not isinstance(name, str):
-            raise fail(f"config.players[{i}]", f"a name is a string, not {_desc(name)}")
+            raise fail(f"config.players[{i}]", "a name is a string, not {found}",
+                       found=_desc(name))
     deals = value.get("deals")
     if not _is_int(deals):
-        raise fail("config.deals", f"the number of deals is a whole number, not {_desc(deals)}")
+        raise fail("config.deals", "the number of deals is a whole number, not {found}",
+                   found=_desc(deals))
     try:
         scoring = Scoring(str(value.get("scoring")))
     except ValueError:
         known = ", ".join(repr(s.value) for s in Scoring)
-        raise fail("config.scoring", f"scoring is one of {known}, not "
-                   f"{_desc(value.get('scoring'))}") from None
+        raise fail("config.scoring", "scoring is one of {known}, not {found}", known=known,
+                   found=_desc(value.get("scoring"))) from None
     seed = value.get("seed")
     if not isinstance(seed, str):
-        raise fail("config.seed", f"the seed is a string, not {_desc(seed)}")
+        raise fail("config.seed", "the seed is a string, not {found}", found=_desc(seed))
     if any("\ud800" <= ch <= "\udfff" for ch in seed):
         raise fail("config.seed", "the seed holds a lone surrogate (no deal can be made of it)")
     first = value.get("first_dealer")
     if not _is_int(first):
-        raise fail("config.first_dealer", f"a player number, not {_desc(first)}")
+        raise fail("config.first_dealer", "a player number, not {found}", found=_desc(first))
     rules = TOURNAMENT
     if "rules" in value:
         try:
@@ -260,16 +263,14 @@ def _parse_config(value: Any, fail: Callable[[str, str], RecordError]) -> MatchC
         raise fail("config", str(e)) from None
 
 
-def _rebased(e: RecordError, path: str, fail: Callable[[str, str], RecordError]) -> RecordError:
+def _rebased(e: RecordError, path: str, fail: Callable[..., RecordError]) -> RecordError:
     """A record's error re-addressed to where the record sits in the save."""
-    prefix = _where(e)
-    message = str(e).removeprefix(prefix + ": ") if prefix else str(e)
-    return fail(f"{path}.{e.field}" if e.field else path, message)
+    return fail(f"{path}.{e.field}" if e.field else path, e.template, **e.params)
 
 
 def _read_deal(
     record: Any, path: str, match: Match, number: int,
-    fail: Callable[[str, str], RecordError],
+    fail: Callable[..., RecordError],
 ) -> GameState:
     try:
         state = state_from_record(record)
@@ -296,26 +297,29 @@ def match_from_dict(doc: Any, *, line_of: LineOf | None = None) -> SavedMatch:
     Raises :class:`RecordError` naming the field (and, with ``line_of``, the
     line); :class:`NewerVersionError` for a save from a newer program."""
 
-    def fail(path: str, message: str, kind: type[RecordError] = RecordError) -> RecordError:
-        return kind(message, line_of(path) if line_of else None, path or None)
+    def fail(path: str, message: str, kind: type[RecordError] = RecordError, /,
+             **params: Param) -> RecordError:
+        return kind(message, line_of(path) if line_of else None, path or None, params)
 
     if not isinstance(doc, dict):
-        raise fail("", f"a saved match is a JSON object, not {type(doc).__name__}")
+        raise fail("", "a saved match is a JSON object, not {kind}", kind=type(doc).__name__)
     if doc.get("format") != FORMAT:
-        raise fail("format", f"not a saved skat match: format is {_desc(doc.get('format'))}, "
-                   f"not {FORMAT!r}")
+        raise fail("format", "not a saved skat match: format is {found}, not {expected}",
+                   found=_desc(doc.get("format")), expected=repr(FORMAT))
     version = doc.get("version")
     if not _is_int(version) or version < 1:
-        raise fail("version", f"the version is a whole number from 1, not {_desc(version)}")
+        raise fail("version", "the version is a whole number from 1, not {found}",
+                   found=_desc(version))
     if version > VERSION:
-        raise fail("version", f"saved by a newer skat (format version {version}); this skat "
-                   f"reads up to {VERSION}", NewerVersionError)
+        raise fail("version", "saved by a newer skat (format version {version}); this skat "
+                   "reads up to {newest}", NewerVersionError, version=version, newest=VERSION)
     for key in doc:
         if key not in _TOP_KEYS:
-            raise fail(key, f"unknown field {key!r} (known: {', '.join(_TOP_KEYS)})")
+            raise fail(key, "unknown field {key} (known: {known})", key=repr(key),
+                       known=", ".join(_TOP_KEYS))
     saved = doc.get("saved")
     if saved is not None and not isinstance(saved, str):
-        raise fail("saved", f"a date and time as text, not {_desc(saved)}")
+        raise fail("saved", "a date and time as text, not {found}", found=_desc(saved))
     config = _parse_config(doc.get("config"), fail)
     seats = doc.get("seats", {})
     if not isinstance(seats, dict):
@@ -327,15 +331,16 @@ def match_from_dict(doc: Any, *, line_of: LineOf | None = None) -> SavedMatch:
     if not isinstance(finished, list):
         raise fail("finished", "the finished deals are a list of game records")
     if len(finished) > config.deals:
-        raise fail("finished", f"{len(finished)} finished deals in a match of {config.deals}")
+        raise fail("finished", "{count} finished deals in a match of {deals}",
+                   count=len(finished), deals=config.deals)
 
     match = Match(config)
     for number, record in enumerate(finished):
         path = f"finished[{number}]"
         state = _read_deal(record, path, match, number, fail)
         if not state.is_over:
-            raise fail(f"{path}.actions", f"deal {number} is listed as finished, but its "
-                       "actions end before the deal is over")
+            raise fail(f"{path}.actions", "deal {number} is listed as finished, but its "
+                       "actions end before the deal is over", number=number)
         match = match.next_deal(state.deal)
         for _, action in state.history:
             match = match.apply(action)
@@ -344,8 +349,8 @@ def match_from_dict(doc: Any, *, line_of: LineOf | None = None) -> SavedMatch:
     if current is not None:
         number = len(finished)
         if number >= config.deals:
-            raise fail("current", f"all {config.deals} deals are finished; there is no deal "
-                       "in progress")
+            raise fail("current", "all {deals} deals are finished; there is no deal "
+                       "in progress", deals=config.deals)
         state = _read_deal(current, "current", match, number, fail)
         if state.is_over:
             raise fail("current.actions", "the deal in progress is already over: a finished "
@@ -358,13 +363,6 @@ def match_from_dict(doc: Any, *, line_of: LineOf | None = None) -> SavedMatch:
     return SavedMatch(match, seats, meta, saved)
 
 
-def _where(e: RecordError) -> str:
-    return ", ".join(
-        p for p in (f"line {e.line}" if e.line is not None else "",
-                    f"field {e.field}" if e.field is not None else "") if p
-    )
-
-
 def loads_match(text: str) -> SavedMatch:
     """Read a save file's text; errors name the line and the field."""
     text = text.removeprefix("\ufeff")
@@ -374,9 +372,10 @@ def loads_match(text: str) -> SavedMatch:
         doc = parse_json(text)
     except RecordError as e:
         ended = text.rstrip().endswith("}")
-        cut = ("" if ended or not str(e).startswith(f"line {e.line}: not valid JSON")
-               else " (the file ends before the document does: cut off?)")
-        raise RecordError(f"{str(e).removeprefix(f'line {e.line}: ')}{cut}", e.line) from None
+        if ended or not e.reason.startswith("not valid JSON"):
+            raise
+        raise RecordError("{reason} (the file ends before the document does: cut off?)",
+                          e.line, None, {"reason": Message(e.template, e.params)}) from None
     return match_from_dict(doc, line_of=lambda path: locate_line(text, path))
 
 

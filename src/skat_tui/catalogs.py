@@ -13,7 +13,10 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -22,6 +25,10 @@ from skat_core import __version__
 
 from .i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
 
+LIBRARIES = ("click",)
+"""Libraries whose own words the user reads (click's ``Usage:``, its errors):
+their messages are extracted into our template too and their stdlib gettext
+calls routed through our catalogue (``i18n.translate_library``)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 ROOT = Path(__file__).resolve().parents[2]
 PLURAL_FORMS: dict[str, str] = {
@@ -43,17 +50,54 @@ def translated_codes() -> list[str]:
     return [code for code in LANGUAGES if code != DEFAULT]
 
 
+def library_dirs() -> list[Path]:
+    """The source directories of :data:`LIBRARIES` as installed."""
+    import importlib
+
+    return [Path(importlib.import_module(name).__file__ or "").parent for name in LIBRARIES]
+
+
 def _babel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
+APP_KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
+"""The app's markers (and the stdlib names a library such as click uses)."""
+ENGINE_KEYWORDS: dict[str, Any] = {
+    "RecordError": None, "FileRefused": (2,), "fail": (2,), "_fail": (3,), "error": (3,),
+}
+"""The English messages of skat_core the app shows translated
+(docs/translations.md): the literal template of a ``RecordError``, of a
+``FileRefused``, and of the helpers that build them (``fail(field, message)``,
+``moves.error(index, text, message)``). A server's refusals are said by their
+code (``error_words.SERVER_CODES``): the client has only the server's text."""
+
+
+def sources() -> list[tuple[Path, dict[str, Any]]]:
+    """Every directory whose messages go into the template, with its markers."""
+    src = ROOT / "src"
+    return [(src / "skat_tui", {**APP_KEYWORDS, **ENGINE_KEYWORDS}),
+            (src / "skat_core", ENGINE_KEYWORDS),
+            *((path, APP_KEYWORDS) for path in library_dirs())]
+
+
+def template_catalog() -> Catalog:
+    """The template as extracted from :func:`sources` now."""
+    catalog = Catalog(project="skat", version=__version__,
+                      copyright_holder="the skat developers")
+    for root, keywords in sources():
+        for _file, _line, message, comments, context in extract_from_dir(
+                str(root), [("**.py", "python")], keywords=keywords,
+                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            if message:  # fail(index, "", ...): a field left empty, not a message
+                catalog.add(message, None, auto_comments=comments, context=context)
+    return catalog
+
+
 def extract() -> None:
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
-    _babel("extract", "-F", str(ROOT / "babel.cfg"), "-o", str(TEMPLATE),
-           "--no-location", "--sort-output", "--project", "skat",
-           "--version", __version__,
-           "--copyright-holder", "the skat developers",
-           "-c", "TRANSLATORS:", str(ROOT / "src" / "skat_tui"))
+    with TEMPLATE.open("wb") as f:
+        write_po(f, template_catalog(), width=76, no_location=True, sort_output=True)
 
 
 def _keep_plural_forms(code: str) -> bool:

@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 import click
+import click.shell_completion  # loaded now, so that its words are translated too
 
 from skat_core import __version__
 
@@ -21,6 +22,7 @@ from .i18n import (
     choose_language,
     set_command_line_language,
     set_language,
+    translate_library,
 )
 from .safe_text import terminal
 
@@ -44,6 +46,7 @@ def _early_language(argv: list[str]) -> None:
 
 
 _early_language(sys.argv[1:])
+translate_library("click")  # click's own words ("Usage:", "Error: ...") in our catalogue
 
 
 class SkatGroup(click.Group):
@@ -323,3 +326,17 @@ register_replay(main)
 from skat_tui.cli_net import register as register_net  # noqa: E402  (serve, host, join)
 
 register_net(main, bench)
+
+
+def _usage_words(command: click.Command) -> None:
+    """The usage line's placeholders (click's ``[OPTIONS]``, ``[COMMAND]
+    [ARGS]...``) in the language, for ``command`` and every subcommand."""
+    command.options_metavar = _("[OPTIONS]")
+    if isinstance(command, click.Group):
+        command.subcommand_metavar = (_("[COMMAND] [ARGS]...") if command.invoke_without_command
+                                      else _("COMMAND [ARGS]..."))
+        for sub in command.commands.values():
+            _usage_words(sub)
+
+
+_usage_words(main)

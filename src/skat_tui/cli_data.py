@@ -18,7 +18,8 @@ from skat_core.game import GameState
 from skat_core.match import Scoring
 from skat_core.records.jsontext import escape_surrogates
 
-from .i18n import _, format_number, format_percent, format_signed, ngettext
+from .error_words import file_text, record_text
+from .i18n import _, format_number, format_percent, format_signed, ngettext, shown_name
 from .safe_text import terminal
 
 if TYPE_CHECKING:
@@ -84,8 +85,9 @@ def history_command(limit: int, home: str | None) -> None:
         click.echo(terminal(_("No finished deals yet ({path}).").format(path=storage.history_path)))
         return
     rows = [
-        (e.id, e.local_date, " / ".join(e.players),
-         e.game if e.soloist is None else f"{e.soloist}: {e.game}", e.result)
+        (e.id, e.local_date, " / ".join(map(shown_name, e.players)),
+         e.game if e.soloist is None else _("{name}: {contract}").format(
+             name=shown_name(e.soloist), contract=e.game), e.result)
         for e in entries
     ]
     click.echo(_table((_("id"), _("date"), _("players (forehand first)"), _("game"), _("result")),
@@ -146,17 +148,22 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rule
         if d.scored is not None:
             humans = [p for p in d.scored.summary.players if p.is_human] or list(
                 d.scored.summary.players)
-            scored = ", ".join(f"{p.name} {format_signed(p.seeger_fabian)}" for p in humans)
+            scored = ", ".join(f"{shown_name(p.name)} {format_signed(p.seeger_fabian)}"
+                               for p in humans)
         else:
             scored = _("started, not finished") if d.started_scored else "-"
         rows.append((d.day, scored, len(d.practice)))
     click.echo(_table((_("day"), _("scored attempt (Seeger-Fabian)"), _("practice")), rows)
                if rows else "  " + _("none yet"))
 
+    from .leaderboard import kind_name
+    from .settings import seat_name
+
     click.echo("\n" + _("Best matches"))
     label = _("standard") if scoring == "standard" else "Seeger-Fabian"
-    rows = [(b.row.summary.finished_at[:10], b.player.name, b.points, b.row.summary.kind,
-             b.row.summary.seed, b.row.summary.deals) for b in best.rows]
+    rows = [(b.row.summary.finished_at[:10], shown_name(b.player.name), b.points,
+             kind_name(b.row.summary.kind), b.row.summary.seed, b.row.summary.deals)
+            for b in best.rows]
     click.echo(_table((_("date"), _("player"), label, _("kind"), _("seed"), _("deals")), rows)
                if rows else "  " + _("none yet"))
 
@@ -166,8 +173,9 @@ def scores_command(as_csv: bool, day: str | None, limit: int, scoring: str, rule
         rate = _("{percent} of {games}").format(
             percent=format_percent(s.solo_win_rate), games=format_number(s.solo_games)) \
             if s.solo_win_rate is not None else "-"
-        rows.append((s.name, s.seat, s.matches, s.deals, format_number(s.points_per_deal, 1),
-                     format_number(s.standard_per_deal, 1), rate))
+        rows.append((shown_name(s.name), seat_name(s.seat), s.matches, s.deals,
+                     format_number(s.points_per_deal, 1), format_number(s.standard_per_deal, 1),
+                     rate))
     click.echo(_table((_("player"), _("seat"), _("matches"), _("deals"), _("SF/deal"),
                        _("std/deal"), _("soloist won")), rows) if rows else "  " + _("none yet"))
 
@@ -188,6 +196,7 @@ def _unplaced(n: int) -> str:
 
 def _stats_text(stats: Any) -> str:
     """The statistics as the terminal shows them (:mod:`skat_tui.stats`)."""
+    from .settings import seat_name
     from .stats import Statistics
 
     assert isinstance(stats, Statistics)
@@ -202,7 +211,7 @@ def _stats_text(stats: Any) -> str:
         out.append(_unplaced(stats.unplaced))
     out.append("\n" + _("Soloist games"))
     rows: list[tuple[object, ...]] = [
-        (g.game, g.played, g.won, g.lost, _percent(g.won, g.played),
+        (_(g.game), g.played, g.won, g.lost, _percent(g.won, g.played),
          format_number(g.average_value, 1))
         for g in f.games
     ]
@@ -228,22 +237,36 @@ def _stats_text(stats: Any) -> str:
         games=format_number(f.defences), won=format_number(f.defences_won),
         percent=_percent(f.defences_won, f.defences)))
     out.append("\n" + _("By bot level faced"))
-    rows = [(level, g.deals, format_number(g.per_deal(), 1), g.solo_games,
+    rows = [(seat_name(level), g.deals, format_number(g.per_deal(), 1), g.solo_games,
              _percent(g.solo_won, g.solo_games), g.overbid,
              _percent(g.defences_won, g.defences)) for level, g in stats.by_level]
     out.append(_table((_("level"), _("deals"), _("SF/deal"), _("soloist"), _("won"),
                        _("overbid"), _("defence won")), rows) if rows else "  " + _("none"))
     out.append("\n" + _("Days"))
-    rows = [(d.day, d.deals, d.seeger_fabian, format_number(d.per_deal(), 1), d.standard)
+    rows = [(_iso_day(d.day), d.deals, d.seeger_fabian, format_number(d.per_deal(), 1),
+             d.standard)
             for d in stats.days]
     out.append(_table((_("day"), _("deals"), _("SF"), _("SF/deal"), _("standard")), rows)
                if rows else "  " + _("none"))
     out.append("\n" + _("Dailies"))
-    rows = [(a.day, {True: _("scored"), False: _("practice"), None: "-"}[a.scored], a.deals,
-             format_signed(a.seeger_fabian), format_signed(a.standard)) for a in stats.dailies]
+    rows = [(_iso_day(a.day), {True: _("scored"), False: _("practice"), None: "-"}[a.scored],
+             a.deals, format_signed(a.seeger_fabian), format_signed(a.standard))
+            for a in stats.dailies]
     out.append(_table((_("day"), _("attempt"), _("deals"), _("SF"), _("standard")), rows)
                if rows else "  " + _("none"))
     return "\n".join(out)
+
+
+def _iso_day(iso: str) -> str:
+    """A day of the history (ISO) as the current language writes it."""
+    from datetime import date
+
+    from .i18n import format_short_day
+
+    try:
+        return format_short_day(date.fromisoformat(iso))
+    except ValueError:
+        return iso
 
 
 def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
@@ -320,7 +343,7 @@ def _games_in_file(path: Path) -> list[_Game]:
     try:
         text = read_text_file(path)
     except FileRefused as e:
-        raise click.ClickException(str(e)) from None
+        raise click.ClickException(file_text(e)) from None
     kind, _rest = record_format(text)
     games: list[_Game] = []
     try:
@@ -342,7 +365,8 @@ def _games_in_file(path: Path) -> list[_Game]:
             raise click.ClickException(
                 _("{path}: neither JSON game records nor ISS lines").format(path=path))
     except RecordError as e:
-        raise click.ClickException(f"{path}: {e}") from None
+        raise click.ClickException(_("{path}: {reason}").format(
+            path=path, reason=record_text(e))) from None
     if not games:
         raise click.ClickException(
             _("{path}: the file holds no game records").format(path=path))
@@ -372,7 +396,8 @@ def _history_game(storage: Storage, entry_id: str) -> _Game:
     except RecordError as e:
         raise click.ClickException(
             _("history entry {id} ({path}, line {line}): {error}").format(
-                id=entry_id, path=storage.history_path, line=entry.id, error=e)
+                id=entry_id, path=storage.history_path, line=entry.id,
+                error=record_text(e))
         ) from None
     game = _record_game(entry.record, state)
     return _Game(game.state, game.players, game.game_id or entry.id, game.meta)

@@ -45,7 +45,9 @@ def _decode(path: Path) -> str:
     try:
         return read_text_file(path)
     except FileRefused as e:
-        raise ReplayError(str(e)) from None
+        from .error_words import file_text
+
+        raise ReplayError(file_text(e)) from None
 
 
 def games_in_file(path: Path) -> Loaded:
@@ -53,6 +55,7 @@ def games_in_file(path: Path) -> Loaded:
     from skat_core.records import parse_json_records, read_iss, state_from_record
     from skat_core.records.check import record_format
 
+    from .error_words import record_text
     from .screens.replay import ReplayGame
 
     text = _decode(path)
@@ -66,19 +69,22 @@ def games_in_file(path: Path) -> Loaded:
             try:
                 iss = read_iss(line, number)
             except RecordError as e:
-                warnings.append(f"{path.name}: {e}")
+                warnings.append(_("{path}: {reason}").format(path=path.name,
+                                                             reason=record_text(e)))
                 continue
             game_id = iss.id or _("line {number}").format(number=number)
             games.append(ReplayGame(iss.state, iss.players, f"{path.name} · {game_id}", game_id))
     elif kind == "json":
         for n, entry in enumerate(parse_json_records(text), 1):
             if entry.error is not None:
-                warnings.append(f"{path.name}: {entry.error}")
+                warnings.append(_("{path}: {reason}").format(path=path.name,
+                                                             reason=record_text(entry.error)))
                 continue
             try:
                 state = state_from_record(entry.record, line_of=entry.line_of)
             except RecordError as e:
-                warnings.append(f"{path.name}: {e}")
+                warnings.append(_("{path}: {reason}").format(path=path.name,
+                                                             reason=record_text(e)))
                 continue
             record: dict[str, Any] = entry.record
             players = record["players"]

@@ -33,6 +33,8 @@ from skat_core.game import Action, Claim, GameState, Phase, Play, Resign
 from skat_core.match import DealOutcome, Match
 from skat_core.views import SeatView
 
+from .i18n import _, shown_name
+
 log = logging.getLogger(__name__)
 
 BotFactory = Callable[[str, int | str], Bot]
@@ -180,10 +182,13 @@ class MatchController(Widget):
         return self.match.is_over
 
     def player_name(self, player: int) -> str:
-        return self.players[player].name
+        """The name as the screens show it (the default name in the language)."""
+        return shown_name(self.players[player].name)
 
     def names(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.players)
+        """The players' names as the screens show them (:func:`~.i18n.shown_name`;
+        ``players`` keeps them as stored)."""
+        return tuple(shown_name(p.name) for p in self.players)
 
     def is_human(self, player: int) -> bool:
         return self.players[player].is_human
@@ -227,17 +232,23 @@ class MatchController(Widget):
         self.advance()
 
     def act(self, player: int, action: Action) -> None:
-        """A human's action.  Raises :class:`ValueError` if it is not this
-        player's turn or the rules do not allow it (the match is unchanged)."""
+        """A human's action.  Raises :class:`ValueError` in the player's words
+        if it is not this player's turn, or the engine's
+        :class:`~skat_core.errors.IllegalActionError` (naming the rule) if the
+        rules do not allow it; the match is unchanged."""
         if self.asking:
-            raise ValueError(f"{self.player_name(self.asking[0])} is asked first")
+            raise ValueError(_("{name} is asked first.").format(
+                name=self.player_name(self.asking[0])))
         if self.player_to_move() != player:
-            raise ValueError(f"it is not {self.player_name(player)}'s turn")
+            raise ValueError(_("It is not {name}'s turn.").format(name=self.player_name(player)))
         if not self.is_human(player):
-            raise ValueError(f"{self.player_name(player)} is a bot")
+            raise ValueError(_("{name} is a bot.").format(name=self.player_name(player)))
         view = self.view(player)
         if view is None or action not in view.legal:
-            raise ValueError(f"{action} is not allowed now")
+            state = self.match.current
+            if state is not None:
+                state.apply(action)  # raises the rule it breaks
+            raise ValueError(_("That is not possible now."))
         self._apply(player, action)
 
     def next_deal(self) -> None:
@@ -370,14 +381,14 @@ class MatchController(Widget):
         defenders are asked (bots answer at once, humans through
         :attr:`asking`)."""
         if not self.can_claim(player):
-            raise ValueError("no claim now")
+            raise ValueError(_("No claim is possible now."))
         self._apply(player, Claim(), ask=True)
 
     def give_up(self, player: int) -> None:
         """The human gives up: a soloist loses the game; a defender's
         partner is asked to agree."""
         if not self.can_give_up(player):
-            raise ValueError("giving up is not possible now")
+            raise ValueError(_("Giving up is not possible now."))
         seat = self.match.seat_of(player)
         assert seat is not None
         self._apply(player, Resign(seat), ask=True)
@@ -385,7 +396,7 @@ class MatchController(Widget):
     def answer(self, player: int, yes: bool) -> None:
         """A human defender's answer to the open question."""
         if not self.asking or self.asking[0] != player:
-            raise ValueError(f"{self.player_name(player)} is not asked")
+            raise ValueError(_("Nobody asks you anything now."))
         self.asking.pop(0)
         if yes:
             seat = self.match.seat_of(player)

@@ -12,6 +12,12 @@ watchers each time it builds its keys.
 It also translates: a binding's description is an English text marked with
 ``N_`` where the class is defined, and is shown in the current language each
 time the keys are built (so after a language switch too).
+
+And it fits: when a screen's keys do not fit before the command palette's
+key on the right (``^p palette``, at 80 columns in Polish during play, or
+the replay's keys in any language), that key is left out, so that no key is
+cut ("q Wyj"); Ctrl+P opens the palette all the same. A wider terminal shows
+it again.
 """
 
 from __future__ import annotations
@@ -39,9 +45,12 @@ def drop_stale_watchers(node: Any) -> int:
 
 
 class Footer(TextualFooter):
-    """Textual's footer, minus the keys it no longer shows."""
+    """Textual's footer, minus the keys it no longer shows, and minus the
+    palette's key when the others need its room."""
 
     def compose(self) -> ComposeResult:
+        self._fit_tries = 0
+        self.set_timer(0.05, self._fit)  # once the new keys are laid out
         drop_stale_watchers(self)  # the old keys were removed just before this
         for widget in super().compose():
             if isinstance(widget, FooterKey):
@@ -51,6 +60,27 @@ class Footer(TextualFooter):
             elif isinstance(widget, FooterLabel):
                 widget.update(_(str(widget.content)))
             yield widget
+
+    def _fit(self) -> None:
+        """Leave the palette's key out if a key ends beyond where it starts."""
+        if not self.show_command_palette or not self.is_attached:
+            return
+        keys = list(self.query(FooterKey))
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        if any(not k.region.width for k in keys if k.display):
+            self._fit_tries += 1
+            if self._fit_tries < 20:
+                self.set_timer(0.05, self._fit)  # not laid out yet
+            return
+        if palette and any(k.region.right > palette[0].region.x
+                           for k in keys if k is not palette[0] and k.display):
+            self.show_command_palette = False
+            self.call_after_refresh(self.recompose)
+
+    def on_resize(self) -> None:
+        if not self.show_command_palette:  # room again? shown, then checked
+            self.show_command_palette = True
+            self.call_after_refresh(self.recompose)
 
 
 __all__ = ["Footer", "drop_stale_watchers"]

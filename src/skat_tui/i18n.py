@@ -28,6 +28,11 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "pl": "Polski",
                              "szl": "Ślōnski", "uk": "Українська"}
 """The languages there is a catalogue for, each named in itself."""
 DEFAULT = "en"
+DEFAULT_NAME = "You"
+"""The player's name until one is typed in the settings: stored as this
+English word in the settings, saves, histories and records (so a record
+reads the same in every language), shown as the language's word for "you"
+(:func:`shown_name`)."""
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT
@@ -49,6 +54,34 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalogue without translating it now: it is
     translated with :func:`_` where it is shown (after a language switch too)."""
     return message
+
+
+def translate_library(prefix: str) -> int:
+    """Route the stdlib ``gettext.gettext`` / ``ngettext`` a library marks its
+    own words with (click: ``Usage:``, ``Error: No such option``) through
+    :func:`_` and :func:`ngettext`, i.e. through our catalogue, which holds
+    the library's messages too (``catalogs.LIBRARIES``). Every loaded module
+    named ``prefix`` or ``prefix.*`` that bound the stdlib functions gets
+    ours; the count of modules changed. Ours follow every language switch."""
+    import sys
+
+    changed = 0
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == prefix or name.startswith(prefix + ".")):
+            continue
+        for attr, stdlib, ours in (("_", gettext.gettext, _),
+                                   ("ngettext", gettext.ngettext, ngettext)):
+            if getattr(module, attr, None) is stdlib:
+                setattr(module, attr, ours)
+                changed += 1
+    return changed
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the screens and the command print it: the default
+    name (:data:`DEFAULT_NAME`) is the current language's word for "you"
+    (``Du``, ``Ty``); any other name stays as typed."""
+    return _("You") if name == DEFAULT_NAME else name
 
 
 def language() -> str:
@@ -176,7 +209,22 @@ def format_time(moment: datetime) -> str:
 
 
 __all__ = [
-    "LANGUAGES", "N_", "_", "choose_language", "format_day", "format_number", "format_percent",
-    "format_short_day", "format_signed", "format_time", "language", "language_from_environment",
-    "ngettext", "set_command_line_language", "set_language",
+    "DEFAULT_NAME",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "choose_language",
+    "format_day",
+    "format_number",
+    "format_percent",
+    "format_short_day",
+    "format_signed",
+    "format_time",
+    "language",
+    "language_from_environment",
+    "ngettext",
+    "set_command_line_language",
+    "set_language",
+    "shown_name",
+    "translate_library",
 ]

@@ -33,6 +33,8 @@ from skat_core.match import Match, Scoring
 from skat_core.records.jsontext import escape_surrogates, parse_json
 from skat_core.seeds import parse_daily
 
+from .i18n import N_, _
+
 SCHEMA_VERSION = 1
 DEFAULT_TIMEOUT = 0.25
 """Seconds to wait for another program's lock before giving up."""
@@ -58,6 +60,16 @@ CREATE INDEX IF NOT EXISTS daily_attempts_day ON daily_attempts (day, started_at
 """
 
 KINDS = ("daily", "seeded", "random", "online", "pub")
+KIND_LABELS = {"daily": N_("daily"), "seeded": N_("seeded"), "random": N_("random"),
+               "online": N_("online"), "pub": N_("pub"), "hotseat": N_("hotseat")}
+"""The kinds of match of the scores and the statistics as the screens say them
+(the stored kinds, ``--kind`` and the CSV columns stay these English words)."""
+
+
+def kind_name(kind: str) -> str:
+    """A kind of match in the current language (one we do not know as is)."""
+    return _(KIND_LABELS[kind]) if kind in KIND_LABELS else kind
+
 """``pub``: a match under house rules (any rule set but the tournament's),
 kept apart from the others: its Kontra, Bock and Ramsch scores are not
 comparable with tournament totals."""

@@ -56,6 +56,7 @@ from .settings import (
     LEVEL_LABELS,
     Settings,
     rule_choice,
+    rule_set_name,
     save_settings,
     with_rule_choice,
 )
@@ -523,7 +524,8 @@ class MatchStartApp(ReportsCrashes):
         return ngettext("against {left} and {right} ({levels}) · {deals} deal · {rules} rules",
                         "against {left} and {right} ({levels}) · {deals} deals · {rules} rules",
                         s.deals).format(left=BOT_NAMES[0], right=BOT_NAMES[1], levels=bots,
-                                        deals=format_number(s.deals), rules=s.rule_set.name)
+                                        deals=format_number(s.deals),
+                                        rules=rule_set_name(s.rule_set.name))
 
     def start_info(self, saved: SavedMatch | None = None) -> StartInfo:
         s = self.settings

@@ -22,6 +22,7 @@ from skat_core.seeds import DAILY_DEALS, utc_today
 
 from .controller import PlayerSpec
 from .i18n import (
+    DEFAULT_NAME,
     N_,
     _,
     choose_language,
@@ -41,6 +42,19 @@ from .screens.newmatch import (
 )
 from .screens.start import StartScreen
 from .settings import BOT_NAMES, LEVEL_LABELS, Settings, rule_choice, rule_options
+
+TEXTUAL_WORDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"), N_("Maximize"),
+    N_("Maximize the focused widget"), N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"), N_("Bell"), N_("Ring the bell"),
+    N_("palette"),
+)
+"""Textual's own words in the command palette and the key bar (its system
+commands, the palette's key), marked for our catalogue and translated where
+shown (``get_system_commands``, ``footer.Footer``)."""
 
 
 class NavigationApp(MatchStartApp):
@@ -67,13 +81,14 @@ class NavigationApp(MatchStartApp):
             except (ValueError, TypeError):
                 pass
         player = _("Player {number}")
-        first = (self.settings.player_name if self.settings.player_name != "You"
+        first = (self.settings.player_name if self.settings.player_name != DEFAULT_NAME
                  else player.format(number=1))
         return [PlayerSpec(first), PlayerSpec(player.format(number=2)),
                 PlayerSpec(player.format(number=3))]
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, translated
+            yield command._replace(title=_(command.title), help=_(command.help))
         yield SystemCommand(_("New match"), _("Start a new match against two bots"),
                             self.action_new_match)
         yield SystemCommand(_("Hotseat match"), _("Several people at one keyboard"),

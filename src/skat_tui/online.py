@@ -23,14 +23,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from skat_net.client import TableClient
-from skat_net.protocol import JsonObject, ProtocolError
+from skat_net.protocol import JsonObject, ProtocolError, parse_rules
 
+from .error_words import server_text
 from .footer import Footer
 from .i18n import N_, _
 from .messages import NewMatchRequested
 from .remote import OnlineRecorder, RemoteController
+from .safe_text import visible
 from .screens.table import TableScreen
-from .settings import Settings
+from .settings import RULE_LABELS, Settings
 from .storage import Storage, StorageError, write_atomically
 
 
@@ -54,6 +56,7 @@ def lobby_text(target: str, state: JsonObject | None, status: str) -> Text:
     out.append(f"  {target}\n\n")
     out.append(status + "\n\n")
     if state is not None:
+        out.append(_("Rules: {rules}").format(rules=rules_label(state)) + "\n\n")
         for i, p in enumerate(state["players"]):
             name = p["name"] or _("(free seat)")
             kind = _("{level} bot").format(level=p["bot"]) if p["bot"] else (
@@ -65,6 +68,18 @@ def lobby_text(target: str, state: JsonObject | None, status: str) -> Text:
         if state["status"] == "waiting":
             out.append("\n" + _("The match starts when every seat is taken."))
     return out
+
+
+def rules_label(state: JsonObject) -> str:
+    """The table's rules as the app's dialogs name them (the rule set's own
+    name, shown as data, for switches no dialog offers)."""
+    raw = state.get("rules", "tournament")
+    if isinstance(raw, str) and raw in RULE_LABELS:
+        return _(RULE_LABELS[raw])
+    try:
+        return visible(parse_rules(raw).name)
+    except ProtocolError:
+        return "?"
 
 
 class OnlineApp(App[None]):
@@ -154,7 +169,8 @@ class OnlineApp(App[None]):
                         severity="information" if up else "warning")
 
     def _fatal(self, error: ProtocolError) -> None:
-        self.status = _("The server refused: {reason}").format(reason=error.message)
+        self.status = _("The server refused: {reason}").format(
+            reason=server_text(error.code, error.message, error.rule))
         if self.controller is None:
             self._show_lobby()
         else:
@@ -162,7 +178,8 @@ class OnlineApp(App[None]):
 
     def _error(self, error: ProtocolError) -> None:
         if self.controller is not None and error.code not in ("rate",):
-            self.notify(error.message, severity="warning", markup=False, timeout=5)
+            self.notify(server_text(error.code, error.message, error.rule), severity="warning",
+                        markup=False, timeout=5)
 
     def _note(self, note: JsonObject) -> None:
         name = str(note.get("name") or "?")

@@ -25,8 +25,10 @@ from skat_core.records.jsonrec import state_from_record
 from skat_core.savegame import outcome_record
 from skat_core.views import SeatView
 from skat_net.client import TableClient
+from skat_net.protocol import parse_rules
 
 from .controller import MatchController, PlayerSpec
+from .i18n import _
 from .leaderboard import LeaderboardError, MatchSummary
 from .storage import Storage, StorageError
 
@@ -41,7 +43,8 @@ def remote_match(state: dict[str, Any], records: dict[int, dict[str, Any]]) -> M
     stands for it)."""
     names = tuple(str(p["name"] or "?") for p in state["players"])
     config = MatchConfig(names, int(state["deals"]), Scoring(state["scoring"]),
-                         str(state["seed"] or ""), 0)
+                         str(state["seed"] or ""), 0,
+                         parse_rules(state.get("rules", "tournament")))
     outcomes = []
     for number in range(int(state["finished"])):
         game = state_from_record(records[number])
@@ -145,7 +148,7 @@ class RemoteController(MatchController):
     def act(self, player: int, action: Action) -> None:
         view = self.view(player)
         if player != self.viewer or view is None or action not in view.legal:
-            raise ValueError(f"{action} is not allowed now")
+            raise ValueError(_("That is not possible now."))
         self.client.act(action)
 
     def next_deal(self) -> None:
@@ -174,17 +177,17 @@ class RemoteController(MatchController):
 
     def claim(self, player: int) -> None:
         if not self.can_claim(player):
-            raise ValueError("no claim now")
+            raise ValueError(_("No claim is possible now."))
         self.client.act(Claim())
 
     def give_up(self, player: int) -> None:
         if not self.can_give_up(player):
-            raise ValueError("giving up is not possible now")
+            raise ValueError(_("Giving up is not possible now."))
         self.client.act(Resign(-1))
 
     def answer(self, player: int, yes: bool) -> None:
         if player not in self.asking:
-            raise ValueError("nobody asks you anything now")
+            raise ValueError(_("Nobody asks you anything now."))
         self.client.act("accept" if yes else "refuse")
 
 

@@ -230,7 +230,11 @@ def load_history(storage: Storage) -> History:
             deals.append(deal_from_entry(
                 e, by_match.get(match_id) if isinstance(match_id, str) else None))
         except RecordError as err:
-            warnings.append(f"history {storage.history_path}: {err}; skipped")
+            from .error_words import record_text
+            from .i18n import _
+
+            warnings.append(_("history {path}: {reason}; skipped").format(
+                path=storage.history_path, reason=record_text(err)))
     return History(deals, warnings)
 
 
@@ -263,7 +267,8 @@ class Filters:
 
     def describe(self) -> str:
         """``2026-11-01 – 2026-11-30 · daily, hotseat · Anna``."""
-        from .i18n import _, format_short_day
+        from .i18n import _, format_short_day, shown_name
+        from .leaderboard import kind_name
 
         if self.start is None and self.end is None:
             when = _("all dates")
@@ -271,8 +276,9 @@ class Filters:
             when = _("{start} – {end}").format(
                 start=format_short_day(self.start) if self.start else "…",
                 end=format_short_day(self.end) if self.end else "…")
-        kinds = ", ".join(sorted(self.kinds)) if self.kinds else _("every kind")
-        who = self.player if self.player is not None else _("every human seat")
+        kinds = (", ".join(kind_name(k) for k in sorted(self.kinds)) if self.kinds
+                 else _("every kind"))
+        who = shown_name(self.player) if self.player is not None else _("every human seat")
         return _("{dates} · {kinds} · {players}").format(dates=when, kinds=kinds, players=who)
 
 

@@ -313,12 +313,15 @@ class HistoryEntry:
 
     @property
     def local_date(self) -> str:
-        """The date and time in the local time zone, ``YYYY-MM-DD HH:MM``."""
+        """The date and time in the local time zone, as the language writes
+        them (``YYYY-MM-DD HH:MM`` in English, ``01.12.2026 14:05`` in German)."""
+        from .i18n import format_time
+
         try:
             when = datetime.fromisoformat(self.date.replace("Z", "+00:00"))
         except ValueError:
             return self.date
-        return when.astimezone().strftime("%Y-%m-%d %H:%M")
+        return format_time(when.astimezone())
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,12 +411,13 @@ def _history_entry(line_no: int, raw: bytes | None) -> HistoryEntry:
     long to read); RecordError naming the line for anything that is not a game
     record within limits."""
     if raw is None:
-        raise RecordError(f"longer than {MAX_HISTORY_LINE // 1024} KiB, more than a game "
-                          "record has", line_no)
+        raise RecordError("longer than {size} KiB, more than a game record has", line_no, None,
+                          {"size": MAX_HISTORY_LINE // 1024})
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError(f"not UTF-8 text (byte {e.start})", line_no) from None
+        raise RecordError("not UTF-8 text (byte {byte})", line_no, None,
+                          {"byte": e.start}) from None
     return _entry(line_no, parse_json(text, line_no))
 
 
@@ -555,20 +559,25 @@ class Storage:
         self._remove_stale_temp_files()
         if not path.exists() and not path.is_symlink():
             return None
+        from .error_words import file_reason, record_text
+        from .i18n import _
+
         try:
             data = read_file(path)
         except FileRefused as e:
-            raise self._damaged(f"it cannot be read ({e.reason})") from None
+            raise self._damaged(_("it cannot be read ({reason})").format(
+                reason=file_reason(e))) from None
         try:
             return loads_match(data.decode("utf-8"))
         except UnicodeDecodeError as e:
-            raise self._damaged(f"not UTF-8 text at byte {e.start}") from None
+            raise self._damaged(_("not UTF-8 text at byte {byte}").format(byte=e.start)) from None
         except NewerVersionError as e:
-            raise self._damaged(str(e), newer=True) from None
+            raise self._damaged(record_text(e), newer=True) from None
         except RecordError as e:
-            raise self._damaged(str(e)) from None
+            raise self._damaged(record_text(e)) from None
         except Exception as e:  # a bug must not cost the save: keep it aside
-            raise self._damaged(f"unexpected {type(e).__name__}: {e}") from None
+            raise self._damaged(_("unexpected {error}: {detail}").format(
+                error=type(e).__name__, detail=e)) from None
 
     def _damaged(self, reason: str, newer: bool = False) -> DamagedSave:
         path = self.current_path
@@ -669,8 +678,11 @@ class Storage:
         except FileRefused as e:
             if not self.history_path.exists() and not self.history_path.is_symlink():
                 return
-            raise StorageError(f"cannot read the history {e.path}: {e.reason}",
-                               self.history_path) from None
+            from .error_words import file_reason
+            from .i18n import _
+
+            raise StorageError(_("cannot read the history {path}: {reason}").format(
+                path=e.path, reason=file_reason(e)), self.history_path) from None
         try:
             with os.fdopen(fd, "rb") as f:
                 n = 0
@@ -695,6 +707,9 @@ class Storage:
         """Every finished deal, oldest first.  A line that cannot be read (a
         torn last line after a crash, an edited one) is skipped with a warning
         that names the line."""
+        from .error_words import record_text
+        from .i18n import _
+
         entries: list[HistoryEntry] = []
         warnings: list[str] = []
         for n, raw in self._history_lines():
@@ -704,10 +719,12 @@ class Storage:
             try:
                 entries.append(_history_entry(n, raw))
             except RecordError as e:
-                reason = str(e)
-                if torn and "not valid JSON" in reason:
-                    reason = f"line {n}: cut off (the program stopped while writing it)"
-                warnings.append(f"history {self.history_path}: {reason}; skipped")
+                reason = record_text(e)
+                if torn and e.reason.startswith("not valid JSON"):
+                    reason = _("line {line}: cut off (the program stopped while writing "
+                               "it)").format(line=n)
+                warnings.append(_("history {path}: {reason}; skipped").format(
+                    path=self.history_path, reason=reason))
         return HistoryListing(entries, warnings)
 
     def history_entry(self, entry_id: str | int) -> HistoryEntry:
@@ -722,9 +739,13 @@ class Storage:
                 try:
                     return _history_entry(n, raw)
                 except RecordError as e:
-                    reason = str(e)
-                    raise StorageError(f"history entry {want} in {self.history_path} cannot "
-                                       f"be read: {reason}", self.history_path) from None
+                    from .error_words import record_text
+                    from .i18n import _
+
+                    raise StorageError(_("history entry {id} in {path} cannot be read: "
+                                         "{reason}").format(id=want, path=self.history_path,
+                                                            reason=record_text(e)),
+                                       self.history_path) from None
         raise StorageError(f"there is no history entry {want} (see `skat history`)",
                            self.history_path)
 

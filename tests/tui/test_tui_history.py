@@ -102,7 +102,8 @@ async def test_an_entry_that_breaks_a_rule_is_reported_not_replayed(tmp_path: Pa
         assert app.screen is history
         (said,) = [n.message for n in app._notifications]
         assert "history entry 2" in said and "cannot be replayed" in said
-        assert "actions[30]" in said and "D8 is not in the hand" in said
+        assert "actions[30]" in said and "seat 1: D8" in said
+        assert "the card is not in this seat's hand" in said  # the rule it breaks
 
 
 async def test_an_unreadable_history_is_a_message(tmp_path: Path) -> None:

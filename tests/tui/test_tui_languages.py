@@ -13,6 +13,7 @@ import pytest
 from textual.containers import ScrollableContainer
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Select, Static
+from textual.widgets._footer import FooterKey
 
 from skat_core.game import Phase
 from skat_tui import i18n
@@ -63,6 +64,19 @@ def cut_texts(screen: Screen[Any]) -> list[str]:
     return cut
 
 
+def cut_keys(screen: Screen[Any]) -> list[str]:
+    """The key bar's entries that do not fit before the command palette's key
+    (the bar scrolls sideways, so a key past it is cut off: "q Wyj")."""
+    cut: list[str] = []
+    for footer in screen.query(Footer):
+        keys = list(footer.query(FooterKey))
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        end = palette[0].region.x if palette else footer.region.right
+        cut += [f"key {k.key_display or k.key}: {k.description}" for k in keys
+                if k.display and k not in palette and k.region.right > end]
+    return cut
+
+
 def inside(screen: Screen[Any]) -> None:
     width, height = SIZE
     for widget in screen.query("*"):
@@ -77,6 +91,7 @@ async def assert_whole(screen: Screen[Any], english: list[str] | None = None) ->
     inside(screen)
     cut = cut_texts(screen)
     assert cut == (english or []), cut
+    assert cut_keys(screen) == [], cut_keys(screen)
 
 
 async def english_cuts(make: Any) -> list[str]:
@@ -104,6 +119,7 @@ async def test_every_dialog_fits_in_each_language(tmp_path: Path, language: str,
         assert isinstance(screen, ModalScreen)
         assert_fits(screen)
         assert cut_texts(screen) == [], cut_texts(screen)
+        assert cut_keys(screen) == [], cut_keys(screen)
         if name in ("score sheet", "last trick", "seat"):
             words = screen._compositor.render_strips()
             text = " ".join(s.text for s in words)
@@ -172,6 +188,68 @@ async def test_statistics_and_replay_in_each_language(tmp_path: Path, language: 
         await wait(pilot)
         inside(app.screen)
         assert cut_texts(app.screen) == english, (cut_texts(app.screen), english)
+        assert cut_keys(app.screen) == [], cut_keys(app.screen)
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+async def test_the_key_bar_fits_at_80_columns_while_playing(code: str) -> None:
+    """The table's key bar as soloist during play, and after the deal the
+    result and the score sheet: every key before the palette's ("q Wyjście"
+    was cut to "q Wyj" in Polish)."""
+    i18n.set_language(code)
+    try:
+        await _play_and_check_keys()
+    finally:
+        i18n.set_language("en")
+
+
+async def _play_and_check_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert cut_keys(app.screen) == [], cut_keys(app.screen)
+        for key in ("b", "u", "1", "2", "d", "g"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert view(app).phase == Phase.PLAYING
+        seen = 0
+        while view(app).phase == Phase.PLAYING:
+            assert cut_keys(app.screen) == [], cut_keys(app.screen)
+            seen += 1
+            await pilot.press("enter")
+            await settle(pilot)
+        for _ in range(2):  # the result, then the score sheet
+            assert cut_keys(app.screen) == [], (type(app.screen).__name__, cut_keys(app.screen))
+            await pilot.press("enter")
+            await settle(pilot)
+        assert seen >= 5
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+@pytest.mark.parametrize("screen", ["history", "scores", "stats", "replay"])
+async def test_the_key_bars_of_the_lists_and_the_replay_fit(tmp_path: Path, code: str,
+                                                          screen: str) -> None:
+    """In the app itself, whose own keys (q, ?) join each screen's."""
+    from skat_tui.screens.history import HistoryScreen, entry_game
+    from skat_tui.screens.scores import ScoresScreen
+
+    storage = Storage(tmp_path, sync=False)
+    run_match(storage, seed="keys", deals=3)
+    make = {"history": lambda: HistoryScreen(storage), "scores": lambda: ScoresScreen(storage),
+            "stats": lambda: StatsScreen(storage),
+            "replay": lambda: ReplayScreen(entry_game(storage.history().entries[-1], storage),
+                                           step=12)}
+    i18n.set_language(code)
+    try:
+        app = start_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot)
+            await app.push_screen(make[screen]())
+            await wait(pilot, 8)
+            await pilot.pause(0.3)
+            assert cut_keys(app.screen) == [], cut_keys(app.screen)
+    finally:
+        i18n.set_language("en")
 
 
 async def test_choosing_a_language_in_the_settings_changes_the_screen(tmp_path: Path) -> None:
@@ -218,5 +296,53 @@ async def test_the_language_row_names_each_language_in_itself(tmp_path: Path) ->
             assert i18n.language() == "uk"
             text = " ".join(s.text for s in app.screen._compositor.render_strips())
             assert "Новий матч" in text and "New match" not in text
+    finally:
+        i18n.set_language("en")
+
+
+def bock_match() -> Any:
+    """A pub match after its first deal, with Bock deals to come (found by
+    playing seeds with random bots: deterministic)."""
+    from skat_core.bots import RandomBot
+    from skat_core.match import Match
+    from skat_core.ruleset import PUB
+
+    for seed in range(200):
+        m = Match.start(("You", "Lena", "Rolf"), deals=9, seed=f"b{seed}", rules=PUB)
+        bots = [RandomBot(i) for i in range(3)]
+        while not m.is_over:
+            if m.deal_finished or m.current is None:
+                if m.bock_left:
+                    return m
+                m = m.next_deal()
+                continue
+            state = m.current
+            m = m.apply(bots[m.player_at(state.to_move)].choose(state.view(state.to_move)))
+    raise AssertionError("no seed gave a Bock round")
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+async def test_the_score_sheet_title_with_bock_deals_left_does_not_wrap(code: str) -> None:
+    """Issue 12's leftover: "… · pub rules · Bock: 3 deals left" wrapped at
+    80 columns; the rules and the Bock count are a line of their own."""
+    from skat_tui.deck import DeckStyle
+    from skat_tui.screens.result import ScoreSheetScreen
+
+    match = bock_match()
+    i18n.set_language(code)
+    try:
+        app = Bare(lambda: ScoreSheetScreen(match, ("You", "Lena", "Rolf"),
+                                            DeckStyle.FOUR_COLOUR))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot)
+            title = app.screen.query_one("#sheet-title", Static)
+            inner = title.content_region
+            assert title.get_content_height(inner.size, app.screen.size, inner.width) == 2
+            lines = [s.text.strip(" │") for s in app.screen._compositor.render_strips()]
+            bock = {"en": "Bock: {n} deals left", "de": "Bock: noch {n} Spiele",
+                    "pl": "Bock: zostały {n} rozdania", "szl": "Bock: ôstały {n} rozdania",
+                    "uk": "Бок: лишилося {n} роздачі"}[code].format(n=match.bock_left)
+            assert any(line.endswith(bock) for line in lines), lines
+            assert cut_texts(app.screen) == []
     finally:
         i18n.set_language("en")

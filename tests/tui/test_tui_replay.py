@@ -245,7 +245,8 @@ def test_an_illegal_record_names_its_line_and_field(tmp_path: Path) -> None:
     path.write_text(json.dumps(rec, indent=1))
     result = CliRunner().invoke(main, ["replay", str(path), "--game", "1"])
     assert result.exit_code == 1
-    assert "actions[30]" in result.output and "D8 is not in the hand" in result.output
+    assert "actions[30]" in result.output and "seat 1: D8" in result.output
+    assert "the card is not in this seat's hand" in result.output  # the rule it breaks
 
 
 def test_skat_replay_opens_the_viewer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

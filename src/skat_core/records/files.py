@@ -13,9 +13,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
-from ..errors import SkatError
+from ..errors import Param, SkatError
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """Bytes a record file (or a saved match) may have at most: 32 MiB."""
@@ -25,13 +26,17 @@ class FileRefused(SkatError):
     """A file that cannot be read, or is refused (not a regular file, too
     large, not UTF-8); the message names the file and says why."""
 
-    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+    def __init__(self, path: str | os.PathLike[str], reason: str,
+                 params: Mapping[str, Param] | None = None) -> None:
         name = os.fspath(path)
         if len(name) > 200:
             name = f"{name[:60]}… ({len(name):,} characters)"
-        super().__init__(f"{name}: {reason}")
+        self.template = reason
+        self.params: dict[str, Param] = dict(params) if params else {}
+        self.reason = reason.format(**self.params) if params else reason
+        super().__init__(f"{name}: {self.reason}")
         self.path = os.fspath(path)
-        self.reason = reason
+        self.shown_path = name
 
 
 def os_reason(e: OSError) -> str:
@@ -51,7 +56,7 @@ def open_regular(path: str | os.PathLike[str]) -> int:
     except IsADirectoryError:
         raise FileRefused(path, "a directory, not a file") from None
     except OSError as e:
-        raise FileRefused(path, f"cannot read the file: {os_reason(e)}") from None
+        raise FileRefused(path, "cannot read the file: {error}", {"error": os_reason(e)}) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
@@ -75,10 +80,10 @@ def read_file(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         with os.fdopen(fd, "rb") as f:
             data = f.read(max_bytes + 1)
     except OSError as e:
-        raise FileRefused(path, f"cannot read the file: {os_reason(e)}") from None
+        raise FileRefused(path, "cannot read the file: {error}", {"error": os_reason(e)}) from None
     if len(data) > max_bytes:
-        raise FileRefused(path, f"larger than {max_bytes // (1024 * 1024)} MiB, the most this "
-                          "program reads (split it into smaller files)")
+        raise FileRefused(path, "larger than {size} MiB, the most this program reads (split "
+                          "it into smaller files)", {"size": max_bytes // (1024 * 1024)})
     return data
 
 
@@ -90,7 +95,8 @@ def read_text_file(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise FileRefused(path, f"line {line}: not UTF-8 text (byte {e.start})") from None
+        raise FileRefused(path, "line {line}: not UTF-8 text (byte {byte})",
+                          {"line": line, "byte": e.start}) from None
     return text.removeprefix("\ufeff")
 
 

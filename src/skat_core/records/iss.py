@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, Card, CardSet, Mask, cards_of, mask_of
 from ..deal import Deal
-from ..errors import RecordError, Rule
+from ..errors import Message, Param, RecordError, Rule
 from ..game import (
     Action,
     Bid,
@@ -92,8 +92,9 @@ class IssGame:
 
 def _properties(line: str, line_no: int | None) -> dict[str, str]:
     if len(line) > MAX_LINE:
-        raise RecordError(f"the line has {len(line):,} characters, more than an ISS record "
-                          f"may have ({MAX_LINE:,})", line_no)
+        raise RecordError("the line has {length} characters, more than an ISS record "
+                          "may have ({limit})", line_no, None,
+                          {"length": f"{len(line):,}", "limit": f"{MAX_LINE:,}"})
     text = line.strip()
     if not text.startswith("(;"):
         raise RecordError("an ISS record starts with '(;'", line_no, "(;")
@@ -113,8 +114,8 @@ def _properties(line: str, line_no: int | None) -> dict[str, str]:
             if text.find("[", pos, body_end) >= 0:
                 raise RecordError("the line is cut off inside this property (no closing ']')",
                                   line_no, name)
-            raise RecordError(f"malformed text after {last}: {text[pos:pos + 20]!r}",
-                              line_no, name)
+            raise RecordError("malformed text after {last}: {text}", line_no, name,
+                              {"last": last, "text": repr(text[pos:pos + 20])})
         key, value = m.group(1), _UNESCAPE.sub(r"\1", m.group(2))
         if key in props:
             raise RecordError("the property is given twice", line_no, key)
@@ -143,14 +144,16 @@ def _cards(text: str, field: str, line_no: int | None) -> list[Card]:
             out.append(Card.from_str(token))
         except ValueError:
             shown = token if len(token) <= 20 else f"{token[:12]}…"
-            raise RecordError(f"not a card: {shown!r}", line_no, field) from None
+            raise RecordError("not a card: {card}", line_no, field,
+                              {"card": repr(shown)}) from None
     return out
 
 
 def _deal(text: str, line_no: int | None) -> Deal:
     cards = _cards(text, "MV[0]", line_no)
     if len(cards) != 32:
-        raise RecordError(f"the deal has {len(cards)} cards, not 32", line_no, "MV[0]")
+        raise RecordError("the deal has {count} cards, not 32", line_no, "MV[0]",
+                          {"count": len(cards)})
     try:
         return Deal(
             (mask_of(cards[0:10]), mask_of(cards[10:20]), mask_of(cards[20:30])),
@@ -177,9 +180,12 @@ class _Moves:
         self.origin.append(index)
         self.texts.append(text)
 
-    def error(self, index: int, text: str, message: str) -> RecordError:
+    def error(self, index: int, text: str, message: str, **params: Param) -> RecordError:
+        """``message`` a template filled with ``params`` (see RecordError)."""
         shown = text if len(text) <= 40 else f"{text[:30]}…"
-        return RecordError(f"move {index} ({shown!r}): {message}", self.line_no, f"MV[{index}]")
+        return RecordError("move {index} ({move}): {reason}", self.line_no, f"MV[{index}]",
+                           {"index": index, "move": repr(shown),
+                            "reason": Message(message, params)})
 
 
 def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
@@ -188,8 +194,8 @@ def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
         raise RecordError("no moves", line_no, "MV")
     if len(tokens) % 2:
         raise RecordError(
-            f"the moves end with an actor and no action ({tokens[-1]!r}): cut off?",
-            line_no, f"MV[{len(tokens) // 2}]",
+            "the moves end with an actor and no action ({token}): cut off?",
+            line_no, f"MV[{len(tokens) // 2}]", {"token": repr(tokens[-1])},
         )
     pairs = [(tokens[i], tokens[i + 1]) for i in range(0, len(tokens), 2)]
     if pairs[0][0] != "w":
@@ -218,8 +224,8 @@ def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
             if picked_up and not skat_shown:
                 shown = _cards(act, f"MV[{index}]", line_no)
                 if len(shown) != 2 or mask_of(shown) != deal.skat:
-                    raise moves.error(index, text, "the skat shown is not the skat dealt ("
-                                      f"{CardSet(deal.skat)})")
+                    raise moves.error(index, text, "the skat shown is not the skat dealt "
+                                      "({skat})", skat=str(CardSet(deal.skat)))
                 skat_shown = True
                 continue
             raise moves.error(index, text, "not a server move this reader knows")
@@ -238,8 +244,8 @@ def _moves(mv: str, line_no: int | None) -> tuple[Deal, _Moves]:
             moves.add(index, text, seat, Pass())
         elif _BID.fullmatch(act):
             if len(act) > 3:
-                raise moves.error(index, text, f"a bid of {len(act)} digits is not a game "
-                                  f"value ({Rule.BID_LADDER.value})")
+                raise moves.error(index, text, "a bid of {digits} digits is not a game "
+                                  "value ({rule})", digits=len(act), rule=Rule.BID_LADDER)
             moves.add(index, text, seat, Bid(int(act)))
         elif act == "s":
             moves.add(index, text, seat, PickUpSkat())
@@ -318,7 +324,8 @@ def _declare(moves: _Moves, index: int, text: str, seat: int, decl: Declare,
         if not decl.ouvert:
             raise moves.error(index, text, "cards listed for a game that is not ouvert")
         if len(shown) != 10:
-            raise moves.error(index, text, f"an ouvert game shows ten cards, not {len(shown)}")
+            raise moves.error(index, text, "an ouvert game shows ten cards, not {count}",
+                              count=len(shown))
         moves.shown[len(moves.actions)] = mask_of(shown)
     moves.add(index, text, seat, decl)
 
@@ -333,15 +340,16 @@ def read_iss(line: str, line_no: int | None = None, *, check_result: bool = True
     """
     props = _properties(line, line_no)
     if props.get("GM", "Skat") != "Skat":
-        raise RecordError(f"not a Skat record (GM[{props['GM']}])", line_no, "GM")
+        raise RecordError("not a Skat record (GM[{game}])", line_no, "GM",
+                          {"game": props["GM"]})
     if "MV" not in props:
         raise RecordError("no moves (MV[...])", line_no, "MV")
     if "R" not in props:
         raise RecordError("no result (R[...])", line_no, "R")
     deal, moves = _moves(props["MV"], line_no)
 
-    def fail(i: int, sub: str, reason: str) -> RecordError:
-        return moves.error(moves.origin[i], moves.texts[i], reason)
+    def fail(i: int, sub: str, reason: str, **params: Param) -> RecordError:
+        return moves.error(moves.origin[i], moves.texts[i], reason, **params)
 
     state = replay(deal, moves.actions, fail)
     for i, shown in moves.shown.items():
@@ -349,9 +357,9 @@ def read_iss(line: str, line_no: int | None = None, *, check_result: bool = True
         hand = _hand_at(deal, moves.actions[:i], soloist)
         if shown != hand:
             index, text = moves.origin[i], moves.texts[i]
-            raise RecordError(
-                f"move {index} ({text!r}): the ouvert cards shown ({CardSet(shown)}) are "
-                f"not the soloist's hand ({CardSet(hand)})", line_no, f"MV[{index}]")
+            raise moves.error(index, text, "the ouvert cards shown ({shown}) are not the "
+                              "soloist's hand ({hand})", shown=str(CardSet(shown)),
+                              hand=str(CardSet(hand)))
     if not state.is_over:
         raise RecordError("the moves end before the deal is over: cut off?", line_no, "MV")
     fields = _parse_result(props["R"])
@@ -359,8 +367,8 @@ def read_iss(line: str, line_no: int | None = None, *, check_result: bool = True
         mismatches = iss_result_mismatches(state.result, fields)
         if mismatches:
             key, said, computed = mismatches[0]
-            raise RecordError(f"the record says {said}, the engine computes {computed}",
-                              line_no, f"R.{key}")
+            raise RecordError("the record says {said}, the engine computes {computed}",
+                              line_no, f"R.{key}", {"said": said, "computed": computed})
     players = (props.get("P0", ""), props.get("P1", ""), props.get("P2", ""))
     return IssGame(props.get("ID"), players, state, props, fields)
 

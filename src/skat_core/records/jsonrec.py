@@ -26,11 +26,11 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeAlias, TypeGuard
+from typing import Any, Protocol, TypeAlias, TypeGuard
 
 from ..cards import Card, Mask, cards_of
 from ..deal import Deal
-from ..errors import IllegalActionError, RecordError, Rule
+from ..errors import IllegalActionError, Message, Param, RecordError, Rule
 from ..game import (
     Action,
     Bid,
@@ -288,9 +288,12 @@ def save_records(path: str | os.PathLike[str], records: Sequence[Any]) -> None:
 # --- reading -------------------------------------------------------------------
 
 
-Fail = Callable[[str, str], Exception]
-"""Builds the error for a field and a message: a RecordError in records, a
-protocol error in the network protocol's actions."""
+class Fail(Protocol):
+    """Builds the error for a field and a message (a template filled with
+    ``params``, see :class:`~skat_core.errors.RecordError`): a RecordError in
+    records, a protocol error in the network protocol's actions."""
+
+    def __call__(self, field: str, message: str, /, **params: Param) -> Exception: ...
 
 
 class _Fail:
@@ -299,9 +302,9 @@ class _Fail:
     def __init__(self, line_of: LineOf | None) -> None:
         self.line_of = line_of
 
-    def __call__(self, field: str, message: str) -> RecordError:
+    def __call__(self, field: str, message: str, /, **params: Param) -> RecordError:
         line = self.line_of(field) if self.line_of is not None else None
-        return RecordError(message, line, field or None)
+        return RecordError(message, line, field or None, params)
 
 
 def _is_int(v: object) -> TypeGuard[int]:
@@ -318,37 +321,42 @@ def _describe(v: Any) -> str:
 
 def _check_header(record: Any, fail: _Fail) -> JsonObject:
     if not isinstance(record, dict):
-        raise fail("", f"a game record is a JSON object, not {type(record).__name__}")
+        raise fail("", "a game record is a JSON object, not {kind}",
+                   kind=type(record).__name__)
     fmt = record.get("format")
     if fmt != FORMAT:
-        raise fail("format", f"not a skat record: format is {_describe(fmt)}, not {FORMAT!r}")
+        raise fail("format", "not a skat record: format is {found}, not {expected}",
+                   found=_describe(fmt), expected=repr(FORMAT))
     version = record.get("version")
     if not _is_int(version) or version < 1:
-        raise fail("version", f"version must be a whole number from 1, not {_describe(version)}")
+        raise fail("version", "version must be a whole number from 1, not {found}",
+                   found=_describe(version))
     if version > VERSION:
         raise fail(
             "version",
-            f"this record is version {version}, newer than this program reads (up to "
-            f"{VERSION}); update skat to read it",
+            "this record is version {version}, newer than this program reads (up to "
+            "{newest}); update skat to read it", version=version, newest=VERSION,
         )
     return record
 
 
 def _parse_cards(text: Any, field: str, fail: Fail, count: int | None = None) -> Mask:
     if not isinstance(text, str):
-        raise fail(field, f"cards are a string such as \"CJ ST D7\", not {_describe(text)}")
+        raise fail(field, "cards are a string such as \"CJ ST D7\", not {found}",
+                   found=_describe(text))
     mask = 0
     for token in text.split():
         try:
             card = Card.from_str(token)
         except ValueError:
             shown = token if len(token) <= 20 else f"{token[:12]}…"
-            raise fail(field, f"not a card: {shown!r}") from None
+            raise fail(field, "not a card: {card}", card=repr(shown)) from None
         if mask >> card & 1:
-            raise fail(field, f"card {card} given twice")
+            raise fail(field, "card {card} given twice", card=str(card))
         mask |= 1 << card
     if count is not None and mask.bit_count() != count:
-        raise fail(field, f"expected {count} cards, found {mask.bit_count()}")
+        raise fail(field, "expected {count} cards, found {found}", count=count,
+                   found=mask.bit_count())
     return mask
 
 
@@ -356,7 +364,8 @@ def _only_keys(obj: JsonObject, allowed: Sequence[str], path: str, fail: Fail) -
     for key in obj:
         if key not in allowed:
             sub = f"{path}.{key}" if path else key
-            raise fail(sub, f"unknown field {key!r} (known: {', '.join(allowed)})")
+            raise fail(sub, "unknown field {key} (known: {known})", key=repr(key),
+                       known=", ".join(allowed))
 
 
 def _parse_deal(value: Any, fail: _Fail) -> Deal:
@@ -377,7 +386,7 @@ def _parse_deal(value: Any, fail: _Fail) -> Deal:
 def _flag(obj: JsonObject, key: str, path: str, fail: Fail) -> bool:
     v = obj.get(key, False)
     if not isinstance(v, bool):
-        raise fail(f"{path}.{key}", f"true or false, not {_describe(v)}")
+        raise fail(f"{path}.{key}", "true or false, not {found}", found=_describe(v))
     return v
 
 
@@ -389,16 +398,17 @@ def parse_action(obj: Any, path: str, fail: Fail) -> tuple[int, Action]:
         raise fail(path, "an action is an object such as {\"seat\": 0, \"type\": \"pass\"}")
     seat = obj.get("seat")
     if not _is_int(seat) or not 0 <= seat <= 2:
-        raise fail(f"{path}.seat", f"a seat is 0, 1 or 2, not {_describe(seat)}")
+        raise fail(f"{path}.seat", "a seat is 0, 1 or 2, not {found}", found=_describe(seat))
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in ACTION_KEYS:
-        raise fail(f"{path}.type", f"unknown action type {_describe(kind)}")
+        raise fail(f"{path}.type", "unknown action type {found}", found=_describe(kind))
     _only_keys(obj, ("seat", "type", *ACTION_KEYS[kind]), path, fail)
     action: Action
     if kind == "bid":
         value = obj.get("value")
         if not _is_int(value):
-            raise fail(f"{path}.value", f"a bid is a whole number, not {_describe(value)}")
+            raise fail(f"{path}.value", "a bid is a whole number, not {found}",
+                       found=_describe(value))
         action = Bid(value)
     elif kind == "hold":
         action = Hold()
@@ -415,7 +425,8 @@ def parse_action(obj: Any, path: str, fail: Fail) -> tuple[int, Action]:
             game = GameType.from_letter(letter if isinstance(letter, str) else "?")
         except ValueError:
             raise fail(
-                f"{path}.game", f"a game is one of C S H D G N, not {_describe(letter)}"
+                f"{path}.game", "a game is one of C S H D G N, not {found}",
+                found=_describe(letter)
             ) from None
         action = Declare(
             game,
@@ -430,14 +441,15 @@ def parse_action(obj: Any, path: str, fail: Fail) -> tuple[int, Action]:
         except ValueError:
             card = None
         if card is None:
-            raise fail(f"{path}.card", f"not a card: {_describe(obj.get('card'))}")
+            raise fail(f"{path}.card", "not a card: {card}", card=_describe(obj.get("card")))
         action = Play(card)
     elif kind == "claim":
         action = Claim()
     elif kind == "kontra":
         level = obj.get("level")
         if not _is_int(level) or not 1 <= level <= 4:
-            raise fail(f"{path}.level", f"a doubling level is 1 to 4, not {_describe(level)}")
+            raise fail(f"{path}.level", "a doubling level is 1 to 4, not {found}",
+                       found=_describe(level))
         action = Kontra(level)
     elif kind == "push":
         cards = cards_of(_parse_cards(obj.get("cards"), f"{path}.cards", fail, 2))
@@ -454,28 +466,30 @@ def parse_action(obj: Any, path: str, fail: Fail) -> tuple[int, Action]:
 def replay(
     deal: Deal,
     actions: Sequence[tuple[int, Action]],
-    fail: Callable[[int, str, str], RecordError],
+    fail: Callable[..., RecordError],
     rules: RuleSet = TOURNAMENT,
     *,
     bock: int = 1,
     ramsch_round: bool = False,
 ) -> GameState:
     """Apply ``actions`` (seat, action) to a new deal under ``rules``.  For an
-    action the rules refuse, raises ``fail(index, subfield, reason)``, the
-    reason naming the rule."""
+    action the rules refuse, raises ``fail(index, subfield, reason, **params)``,
+    the reason naming the rule (``rule=`` the :class:`Rule`)."""
     state = new_game(deal, rules, bock=bock, ramsch_round=ramsch_round)
     for i, (seat, action) in enumerate(actions):
         if state.phase != Phase.FINISHED:
             # The engine knows whose turn it is; a record must agree (turn order).
             if isinstance(action, Claim):
                 if state.phase == Phase.PLAYING and seat != state.soloist:
-                    raise fail(i, "seat", f"seat {seat} is not the soloist ({Rule.CLAIM.value})")
+                    raise fail(i, "seat", "seat {seat} is not the soloist ({rule})",
+                               seat=seat, rule=Rule.CLAIM)
             elif not isinstance(action, Resign | LeaveTable) and seat != state.to_move:
-                raise fail(i, "seat", f"it is seat {state.to_move}'s turn ({Rule.TURN.value})")
+                raise fail(i, "seat", "it is seat {seat}'s turn ({rule})", seat=state.to_move,
+                           rule=Rule.TURN)
         try:
             state = state.apply(action)
         except IllegalActionError as e:
-            raise fail(i, "", str(e)) from None
+            raise fail(i, "", "{rule}", rule=e.rule) from None
     return state
 
 
@@ -495,13 +509,13 @@ def state_from_record(record: Any, *, line_of: LineOf | None = None) -> GameStat
     rec = _check_header(record, fail)
     _only_keys(rec, _TOP_KEYS, "", fail)
     if "id" in rec and not isinstance(rec["id"], str):
-        raise fail("id", f"the id is a string, not {_describe(rec['id'])}")
+        raise fail("id", "the id is a string, not {found}", found=_describe(rec["id"]))
     players = rec.get("players")
     if not isinstance(players, list) or len(players) != 3:
         raise fail("players", "three player names, forehand first")
     for i, name in enumerate(players):
         if not isinstance(name, str):
-            raise fail(f"players[{i}]", f"a name is a string, not {_describe(name)}")
+            raise fail(f"players[{i}]", "a name is a string, not {found}", found=_describe(name))
     if "meta" in rec and not isinstance(rec["meta"], dict):
         raise fail("meta", "meta is a JSON object")
     rules, bock, ramsch_round = _parse_terms(rec, fail)
@@ -511,10 +525,12 @@ def state_from_record(record: Any, *, line_of: LineOf | None = None) -> GameStat
         raise fail("actions", "the actions are a list")
     actions = [parse_action(a, f"actions[{i}]", fail) for i, a in enumerate(raw_actions)]
 
-    def action_fail(i: int, sub: str, reason: str) -> RecordError:
+    def action_fail(i: int, sub: str, reason: str, **params: Param) -> RecordError:
         seat, action = actions[i]
-        text = f"action {i} (seat {seat}: {action_str(action)})"
-        return fail(f"actions[{i}].{sub}" if sub else f"actions[{i}]", f"{text}: {reason}")
+        # the reason's template inside the action's: one sentence to translate
+        return fail(f"actions[{i}].{sub}" if sub else f"actions[{i}]",
+                    "action {index} (seat {seat}: {action}): {reason}", index=i, seat=seat,
+                    action=action_str(action), reason=Message(reason, params))
 
     state = replay(deal, actions, action_fail, rules, bock=bock, ramsch_round=ramsch_round)
     if "result" in rec:
@@ -537,10 +553,10 @@ def _parse_terms(rec: JsonObject, fail: _Fail) -> tuple[RuleSet, int, bool]:
             raise fail("rules", text) from None
     bock = rec.get("bock", 1)
     if not _is_int(bock) or bock < 1 or bock & (bock - 1):
-        raise fail("bock", f"the Bock multiplier is 1, 2, 4, …, not {_describe(bock)}")
+        raise fail("bock", "the Bock multiplier is 1, 2, 4, …, not {found}", found=_describe(bock))
     ramsch_round = rec.get("ramsch_round", False)
     if not isinstance(ramsch_round, bool):
-        raise fail("ramsch_round", f"true or false, not {_describe(ramsch_round)}")
+        raise fail("ramsch_round", "true or false, not {found}", found=_describe(ramsch_round))
     return rules, bock, ramsch_round
 
 
@@ -559,12 +575,12 @@ def _check_result(stored: Any, state: GameState, fail: _Fail) -> None:
     computed = result_to_dict(state.result)
     for key, value in stored.items():
         if key not in computed:
-            raise fail(f"result.{key}", f"unknown result field {key!r}")
+            raise fail(f"result.{key}", "unknown result field {key}", key=repr(key))
         if not _same(value, computed[key]):
             raise fail(
                 f"result.{key}",
-                f"the record says {_describe(value)}, the engine computes "
-                f"{_describe(computed[key])}",
+                "the record says {said}, the engine computes {computed}",
+                said=_describe(value), computed=_describe(computed[key]),
             )
 
 

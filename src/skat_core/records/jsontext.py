@@ -114,20 +114,21 @@ def parse_json(text: str, first_line: int = 1) -> Any:
     (counted from ``first_line``) for text that is not JSON or goes beyond
     the limits (:data:`MAX_DEPTH`, :data:`MAX_INT_DIGITS`)."""
     offset = first_line - 1
-    deep = f"nested more than {MAX_DEPTH} deep (at most {MAX_DEPTH} levels of objects and lists)"
+    deep = "nested more than {depth} deep (at most {depth} levels of objects and lists)"
+    depth = {"depth": MAX_DEPTH}
     try:
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                            parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e.msg} (column {e.colno})",
-                          e.lineno + offset) from None
+        raise RecordError("not valid JSON: {error} (column {column})", e.lineno + offset, None,
+                          {"error": e.msg, "column": e.colno}) from None
     except _Refused as e:
         line = _number_line(text, e.token) if e.token else 1
         raise RecordError(str(e), line + offset) from None
     except RecursionError:
-        raise RecordError(deep, _deep_line(text) + offset) from None
+        raise RecordError(deep, _deep_line(text) + offset, None, depth) from None
     if isinstance(value, dict | list) and _too_deep(value):
-        raise RecordError(deep, _deep_line(text) + offset)
+        raise RecordError(deep, _deep_line(text) + offset, None, depth)
     return value
 
 

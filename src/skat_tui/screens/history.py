@@ -20,8 +20,9 @@ from textual.widgets import DataTable, Static
 from skat_core.errors import RecordError
 from skat_core.records import state_from_record
 
+from ..error_words import record_text
 from ..footer import Footer
-from ..i18n import N_, _, format_number, ngettext
+from ..i18n import N_, _, format_number, ngettext, shown_name
 from ..safe_text import safe_join, safe_text, visible
 from ..storage import HistoryEntry, Storage, StorageError
 from .closing import close_or_exit
@@ -36,7 +37,7 @@ def entry_game(entry: HistoryEntry, storage: Storage) -> ReplayGame:
     except RecordError as e:
         raise StorageError(_("history entry {id} ({path}, line {line}) cannot be replayed: "
                              "{error}").format(id=entry.id, path=storage.history_path,
-                                               line=entry.id, error=e),
+                                               line=entry.id, error=record_text(e)),
                            storage.history_path) from None
     title = (_("History {id} · {date}").format(id=entry.id, date=entry.local_date) if entry.date
              else _("History {id}").format(id=entry.id))
@@ -94,10 +95,10 @@ class HistoryScreen(Screen[None]):
         for e in self.entries:
             style = "" if e.soloist is None else "green" if e.score > 0 else "red"
             game = e.game if e.soloist is None else _("{name}: {contract}").format(
-                name=e.soloist, contract=e.game)
+                name=shown_name(e.soloist), contract=e.game)
             table.add_row(
                 Text(visible(e.id), justify="right"), safe_text(e.local_date), safe_text(game),
-                safe_text(e.result, style), safe_join(e.players), key=e.id,
+                safe_text(e.result, style), safe_join(map(shown_name, e.players)), key=e.id,
             )
         n = len(self.entries)
         title = ngettext("History · {count} finished deal, newest first",

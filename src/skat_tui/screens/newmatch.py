@@ -257,7 +257,8 @@ class BotMatchScreen(ModalScreen[BotMatchSetup | None]):
             yield Static(safe_text(
                 _("Against {left} ({left_level}) and {right} ({right_level}); the bot levels "
                   "are in the settings (F2).").format(
-                    left=BOT_NAMES[0], left_level=left, right=BOT_NAMES[1], right_level=right),
+                    left=BOT_NAMES[0], left_level=_(LEVEL_LABELS.get(left, left)),
+                    right=BOT_NAMES[1], right_level=_(LEVEL_LABELS.get(right, right))),
                 "dim"), classes="newmatch-help")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Rules"), classes="seat-label")

@@ -59,9 +59,9 @@ from skat_core.views import SeatView
 from ..controller import MatchController, PlayerSpec
 from ..deck import PAPER_SELECTED, DeckStyle, card_chip, card_text, cards_line, sort_hand
 from ..footer import Footer
-from ..i18n import N_, _, format_signed, ngettext
+from ..i18n import DEFAULT_NAME, N_, _, format_signed, ngettext, shown_name
 from ..safe_text import safe_join, safe_text, visible
-from ..settings import BOT_NAMES, Settings
+from ..settings import BOT_NAMES, Settings, rule_set_name
 from ..widgets import Line, Spot, TrickArea, TrickState
 from .analysis import AnalysisScreen
 from .closing import close_or_exit
@@ -461,7 +461,7 @@ class ReplayScreen(Screen[None]):
         Binding("end", "jump('end')", N_("End"), show=False),
         Binding("a", "analyse", N_("Analyse")),
         Binding("p", "play_here", N_("Play from here")),
-        Binding("r", "replay_deal", N_("Replay deal")),
+        Binding("r", "replay_deal", N_("Play again")),
         Binding("escape", "close", N_("Back"), key_display="Esc"),
         Binding("question_mark,f1", "keys", N_("Keys"), show=False),
     ]
@@ -493,13 +493,13 @@ class ReplayScreen(Screen[None]):
     @property
     def names(self) -> tuple[str, str, str]:
         """The players' names as shown (see :mod:`skat_tui.safe_text`)."""
-        a, b, c = (visible(n) for n in self.game.players)
+        a, b, c = (visible(shown_name(n)) for n in self.game.players)
         return a, b, c
 
     def _you(self, seat: int) -> bool:
         """Is ``seat`` the player's own (said "You bid", not "… bids")? The
         seat the record says, or one named "You" (the app's default name)."""
-        return seat == self.game.human or self.game.players[seat] == "You"
+        return seat == self.game.human or self.game.players[seat] == DEFAULT_NAME
 
     def compose(self) -> ComposeResult:
         yield Line(id="replay-top")
@@ -574,7 +574,8 @@ class ReplayScreen(Screen[None]):
             bar.append(" · " + _("Bock ×{count}").format(count=state.bock),
                        style="bold magenta")
         if not state.rules.is_tournament:
-            bar.append(" · " + _("rules {rules}").format(rules=state.rules.name), style="dim")
+            bar.append(" · " + _("rules {rules}").format(rules=rule_set_name(state.rules.name)),
+                       style="dim")
         self.query_one("#replay-top", Line).show(bar)
 
     def _draw_hand(self, state: GameState, seat: int) -> None:

@@ -24,6 +24,7 @@ from ..deck import DeckStyle, cards_line, sort_hand
 from ..footer import Footer
 from ..i18n import N_, _, format_signed, ngettext
 from ..safe_text import safe_text, visible
+from ..settings import rule_set_name
 from .text import contract_text, explain_result, kontra_name, position_name
 
 SCORING_NAMES = {Scoring.SEEGER_FABIAN: "Seeger-Fabian", Scoring.STANDARD: N_("Standard")}
@@ -289,20 +290,24 @@ class ScoreSheetScreen(ModalScreen[str]):
         m = self.match
         played = len(m.outcomes)
         scoring = _(SCORING_NAMES[m.config.scoring])
+        # with Bock deals left the rules and the Bock count take a line of their
+        # own: in one they wrapped at 80 columns in every language
+        second = ""
         if m.rules.is_tournament:
-            title = _("Score sheet · {scoring} · {played} of {deals} deals")
+            first = _("Score sheet · {scoring} · {played} of {deals} deals")
         elif m.bock_left:
-            title = ngettext(
-                "Score sheet · {scoring} · {played} of {deals} deals · {rules} rules · Bock: "
-                "{bock} deal left",
-                "Score sheet · {scoring} · {played} of {deals} deals · {rules} rules · Bock: "
-                "{bock} deals left", m.bock_left)
+            first = _("Score sheet · {scoring} · {played} of {deals} deals")
+            second = ngettext("{rules} rules · Bock: {bock} deal left",
+                              "{rules} rules · Bock: {bock} deals left", m.bock_left)
         else:
-            title = _("Score sheet · {scoring} · {played} of {deals} deals · {rules} rules")
-        title = title.format(scoring=scoring, played=played, deals=m.config.deals,
-                             rules=m.rules.name, bock=m.bock_left)
+            first = _("Score sheet · {scoring} · {played} of {deals} deals · {rules} rules")
+        words = {"scoring": scoring, "played": played, "deals": m.config.deals,
+                 "rules": rule_set_name(m.rules.name), "bock": m.bock_left}
+        title = Text(first.format(**words), style="bold")
+        if second:
+            title.append("\n" + second.format(**words), style="magenta")
         with Vertical(classes="dialog sheet"):
-            yield Static(Text(title, style="bold"), classes="dialog-title")
+            yield Static(title, classes="dialog-title", id="sheet-title")
             if self.final:
                 totals = m.totals()
                 winners = [visible(self.names[p]) for p in m.winners()]

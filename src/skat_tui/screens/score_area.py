@@ -20,6 +20,7 @@ from skat_core.rules import GameType, trick_points
 from skat_core.views import SeatView
 
 from ..i18n import _
+from ..settings import rule_set_name
 from .text import tricks_so_far
 
 
@@ -85,7 +86,7 @@ def score_area(
             heading = False
     if rules_line:
         text.append("\n")
-        text.append(m.rules.name, style="dim")
+        text.append(rule_set_name(m.rules.name), style="dim")
         left = m.bock_left
         if left:
             text.append(" · " + _("Bock {count} left").format(count=left), style="magenta")

@@ -27,7 +27,7 @@ from textual.widgets import Static
 from skat_core.match import Scoring
 
 from ..footer import Footer
-from ..i18n import N_, _, format_number, format_percent, format_signed
+from ..i18n import N_, _, format_number, format_percent, format_signed, shown_name
 from ..leaderboard import (
     BestMatch,
     DailyResult,
@@ -35,8 +35,10 @@ from ..leaderboard import (
     LeaderboardError,
     PlayerStats,
     Report,
+    kind_name,
 )
 from ..safe_text import safe_text, visible
+from ..settings import seat_name
 from ..storage import Storage
 from .closing import close_or_exit
 
@@ -61,8 +63,9 @@ def daily_table(report: Report[DailyResult]) -> Table | Text:
         if d.scored is not None:
             players = d.scored.summary.players
             humans = [p for p in players if p.is_human] or list(players)
-            scored = Text(", ".join(f"{visible(p.name)} {format_signed(p.seeger_fabian)}"
-                                    for p in humans))
+            scored = Text(", ".join(
+                f"{visible(shown_name(p.name))} {format_signed(p.seeger_fabian)}"
+                for p in humans))
         elif d.started_scored:
             scored = Text(_("started, not finished"), style="dim")
         else:
@@ -80,8 +83,8 @@ def best_table(report: Report[BestMatch], scoring: Scoring) -> Table | Text:
         s = b.row.summary
         seed = visible(s.seed)
         seed = seed if len(seed) <= 18 else seed[:17] + "…"
-        table.add_row(safe_text(s.finished_at[:10]), safe_text(b.player.name),
-                      Text(format_signed(b.points), style="bold"), safe_text(s.kind),
+        table.add_row(safe_text(s.finished_at[:10]), safe_text(shown_name(b.player.name)),
+                      Text(format_signed(b.points), style="bold"), safe_text(kind_name(s.kind)),
                       str(s.deals),
                       Text(seed))
     return table
@@ -96,7 +99,8 @@ def players_table(report: Report[PlayerStats]) -> Table | Text:
         rate = (_("{percent} of {games}").format(percent=format_percent(s.solo_win_rate),
                                                  games=format_number(s.solo_games))
                 if s.solo_win_rate is not None else "-")
-        table.add_row(safe_text(s.name), safe_text(s.seat), str(s.matches), str(s.deals),
+        table.add_row(safe_text(shown_name(s.name)), safe_text(seat_name(s.seat)), str(s.matches),
+                      str(s.deals),
                       format_number(s.points_per_deal, 1), format_number(s.standard_per_deal, 1),
                       rate)
     return table

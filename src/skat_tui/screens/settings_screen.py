@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ..deck import DeckStyle
 from ..footer import Footer
-from ..i18n import LANGUAGES, N_, _
+from ..i18n import DEFAULT_NAME, LANGUAGES, N_, _, shown_name
 from ..safe_text import refuse_hidden, safe_text, visible
 from ..settings import (
     BOT_LEVELS,
@@ -70,7 +70,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             )
             yield self._row(
                 _("Your name"),
-                Input(visible(s.player_name), max_length=MAX_NAME, id="set-name", compact=True),
+                Input(visible(shown_name(s.player_name)), max_length=MAX_NAME, id="set-name",
+                      compact=True),
             )
             yield self._row(
                 _("Cards"),
@@ -139,6 +140,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
         typed = self.query_one("#set-name", Input).value.strip()[:MAX_NAME]
         name = refuse_hidden(typed, _("Your name")) if typed else self.settings.player_name
+        if name == shown_name(DEFAULT_NAME):  # the default as the field showed it: kept so
+            name = DEFAULT_NAME
         deals = value("#set-deals")
         chosen = with_rule_choice(self.settings, str(value("#set-rules")))
         return replace(

@@ -42,7 +42,10 @@ from ..i18n import (
     format_short_day,
     format_signed,
     ngettext,
+    shown_name,
 )
+from ..leaderboard import kind_name
+from ..settings import seat_name
 from ..stats import (
     WON_AT,
     Figures,
@@ -143,7 +146,7 @@ def levels_table(stats: Statistics, scoring: Scoring) -> Table | Text:
                    _("overbid"), _("defence"), _("schneider"))
     for level, f in stats.by_level:
         avg = format_number(f.solo_value_sum / f.solo_games, 1) if f.solo_games else "-"
-        table.add_row(Text(level), str(f.deals), format_signed(f.per_deal(scoring), 1),
+        table.add_row(Text(seat_name(level)), str(f.deals), format_signed(f.per_deal(scoring), 1),
                       str(f.solo_games), _percent(f.solo_won, f.solo_games), avg,
                       str(f.overbid), _percent(f.defences_won, f.defences),
                       f"{f.as_soloist.made_schneider}/{f.as_soloist.got_schneider}")
@@ -323,11 +326,12 @@ class StatsScreen(Screen[None]):
 
     def _fill_selects(self) -> None:
         kind = self.query_one("#stats-kind", Select)
-        kind.set_options([(Text(_("every kind")), ALL), *((Text(k), k) for k in self.kinds)])
+        kind.set_options([(Text(_("every kind")), ALL),
+                          *((Text(kind_name(k)), k) for k in self.kinds)])
         kind.value = next(iter(self.filters.kinds), ALL)
         player = self.query_one("#stats-player", Select)
         player.set_options([(Text(_("every human seat")), ALL),
-                            *((Text(p, no_wrap=True, overflow="ellipsis"), p)
+                            *((Text(shown_name(p), no_wrap=True, overflow="ellipsis"), p)
                               for p in self.players)])
         player.value = self.filters.player if self.filters.player is not None else ALL
 
@@ -345,7 +349,8 @@ class StatsScreen(Screen[None]):
                        ngettext("Statistics of {player} · {count} deal in the history",
                                 "Statistics of {player} · {count} deals in the history", n))
         # the player's name is from the history: text, never markup
-        title = Text(heading.format(player=self.filters.player, count=format_number(n)),
+        title = Text(heading.format(player=shown_name(self.filters.player or ""),
+                                    count=format_number(n)),
                      style="bold")
         self.query_one("#stats-title", Static).update(title)
         message = self.query_one("#stats-message", Static)
@@ -431,7 +436,7 @@ class StatsScreen(Screen[None]):
             totals = match.running_totals(self.scoring)
             xs = list(range(len(match.deals) + 1))
             for name, values in totals.items():
-                plt.plot(xs, [0, *values], label=plain(name)[:20], marker="braille")
+                plt.plot(xs, [0, *values], label=plain(shown_name(name))[:20], marker="braille")
             shown = xs if len(xs) <= 13 else xs[:: max(1, len(xs) // 6)]
             plt.xticks([float(x) for x in shown])
             plt.xlabel(_("deal"))

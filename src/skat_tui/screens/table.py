@@ -55,6 +55,7 @@ from ..deck import (
     game_short,
     sort_hand,
 )
+from ..error_words import error_text
 from ..footer import Footer
 from ..guide import ALL_GAMES, bidding_guide, estimate
 from ..i18n import N_, _, ngettext
@@ -381,6 +382,8 @@ class TableScreen(Screen[None]):
                 number=m.deal_number + 1, deals=m.config.deals), style="bold")
             if dealer and m.players == 4:
                 bar.append(" · " + _("dealer {name} sits out").format(name=names[m.dealer]))
+            elif dealer and m.seats[view.seat] == m.dealer:  # the one at the screen
+                bar.append(" · " + _("you deal"))
             elif dealer:
                 bar.append(" · " + _("dealer {name}").format(name=names[m.dealer]))
             self._append_bid_and_game(bar, view, by_seat, short=short)
@@ -395,7 +398,10 @@ class TableScreen(Screen[None]):
         if view.bid:
             bar.append(" · ")
             bar.append_text(fill(_("bid {value}"), value=Text(str(view.bid), style="bold")))
-        if view.soloist >= 0:
+        if view.soloist >= 0 and view.soloist == view.seat:
+            bar.append(" · ")
+            bar.append(_("you are soloist"), style="bold")
+        elif view.soloist >= 0:
             bar.append(" · ")
             bar.append_text(fill(_("soloist {name}"),
                                  name=Text(by_seat[view.soloist], style="bold")))
@@ -946,9 +952,9 @@ class TableScreen(Screen[None]):
     def _act(self, action: Action) -> None:
         try:
             self.controller.act(self.viewer, action)
-        except ValueError as exc:
+        except ValueError as exc:  # the engine's IllegalActionError: said by its rule
             self.app.bell()
-            self.notify(str(exc), severity="warning", timeout=3, markup=False)
+            self.notify(error_text(exc), severity="warning", timeout=3, markup=False)
 
     def action_bid_step(self, step: int) -> None:
         view = self._view
