@@ -7,6 +7,7 @@ files are the compiled .po files."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -17,7 +18,7 @@ from skat_tui.i18n import LOCALE_DIR
 
 LANGUAGES = catalogs.translated_codes()
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w*)[^{}]*\}(?!\})")
-FORMS = {"de": 2, "pl": 3}
+FORMS = {"de": 2, "pl": 3, "szl": 3, "uk": 3}
 
 
 def placeholders(text: str) -> set[str]:
@@ -113,3 +114,19 @@ def test_the_shipped_mo_file_is_the_compiled_catalogue(code: str) -> None:
     mo = catalogs.po_path(code).with_suffix(".mo")
     assert mo.read_bytes() == catalogs.compiled(code), (
         f"{mo} is out of date: run `python -m skat_tui.catalogs compile`")
+
+
+def test_a_new_catalogue_gets_the_plural_rule_babel_lacks(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLDR has no plural rule for Silesian (Babel would give it two forms);
+    `update` creates its catalogue with Polish's three, and keeps them."""
+    monkeypatch.setattr(catalogs, "translated_codes", lambda: ["szl"])
+    monkeypatch.setattr(catalogs, "po_path", lambda code: tmp_path / code / "skat.po")
+    for _run in range(2):  # creating it, then updating it
+        catalogs.update()
+        with (tmp_path / "szl" / "skat.po").open("rb") as f:
+            cat = read_po(f, locale="szl")
+        assert cat.num_plurals == 3
+        assert cat.plural_forms == catalogs.PLURAL_FORMS["szl"]
+        plural = next(m for m in cat if isinstance(m.id, tuple))
+        assert len(plural.string) == 3

@@ -31,6 +31,15 @@ their messages are extracted into our template too and their stdlib gettext
 calls routed through our catalogue (``i18n.translate_library``)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 ROOT = Path(__file__).resolve().parents[2]
+PLURAL_FORMS: dict[str, str] = {
+    "szl": "nplurals=3; plural=n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 "
+           "&& (n % 100 < 12 || n % 100 > 14) ? 1 : 2;",
+}
+"""The plural rule of a language Babel has none for: CLDR's Silesian
+(``szl``) has no plural rule, so Babel would give it English's two forms;
+Silesian counts as Polish does (1 sztych, 2 sztychy, 5 sztychōw). ``update``
+writes it into the catalogue's header, which Babel's update and compile
+then keep."""
 
 
 def po_path(code: str) -> Path:
@@ -91,15 +100,37 @@ def extract() -> None:
         write_po(f, template_catalog(), width=76, no_location=True, sort_output=True)
 
 
+def _keep_plural_forms(code: str) -> bool:
+    """Write :data:`PLURAL_FORMS`' rule into ``code``'s header when it has
+    another; whether it had to."""
+    wanted = PLURAL_FORMS.get(code)
+    path = po_path(code)
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=code)
+    if wanted is None or catalog.plural_forms == wanted:
+        return False
+    catalog.mime_headers = [(name, wanted if name.lower() == "plural-forms" else value)
+                            for name, value in catalog.mime_headers]
+    with path.open("wb") as f:
+        write_po(f, catalog, width=76, ignore_obsolete=True)
+    return True
+
+
+def _update(code: str) -> None:
+    _babel("update", "-i", str(TEMPLATE), "-o", str(po_path(code)), "-l", code,
+           "--no-fuzzy-matching", "--ignore-obsolete")
+
+
 def update() -> None:
     for code in translated_codes():
         path = po_path(code)
         if path.exists():
-            _babel("update", "-i", str(TEMPLATE), "-o", str(path), "-l", code,
-                   "--no-fuzzy-matching", "--ignore-obsolete")
+            _update(code)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             _babel("init", "-i", str(TEMPLATE), "-o", str(path), "-l", code)
+        if _keep_plural_forms(code):
+            _update(code)  # every plural message gets the rule's number of forms
 
 
 def compiled(code: str) -> bytes:

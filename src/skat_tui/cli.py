@@ -86,8 +86,8 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @click.version_option(__version__, prog_name="skat", message=_("%(prog)s, version %(version)s"))
 @click.option("--lang", type=click.Choice(list(LANGUAGES)), default=None, expose_value=False,
               is_eager=True, callback=_set_lang, help=_(
-                  "Language of the app and of these messages: en, de, pl (default: the "
-                  "settings, else LC_ALL / LC_MESSAGES / LANG, else English)."))
+                  "Language of the app and of these messages: en, de, pl, szl, uk "
+                  "(default: the settings, else LC_ALL / LC_MESSAGES / LANG, else English)."))
 @click.help_option(help=_("Show this message and exit."))
 @click.pass_context
 def main(ctx: click.Context) -> None:

@@ -78,6 +78,8 @@ _GERMAN_SUIT_SYMBOLS = ("●", "♥", "♠", "♣")
 (as the four-colour tournament deck maps them)."""
 _GERMAN_SUIT_NAMES = ("Schellen", "Rot", "Grün", "Eichel")
 _FRENCH_SUIT_NAMES = (N_("Diamonds"), N_("Hearts"), N_("Spades"), N_("Clubs"))
+_GAME_LABELS = {GameType.GRAND: N_("Grand"), GameType.NULL: N_("Null")}
+"""Grand and Null in the current language (Ukrainian players say Ґран, Нуль)."""
 
 
 def suit_colour(suit: Suit, style: DeckStyle) -> str:
@@ -195,7 +197,7 @@ def game_name(game: GameType, style: DeckStyle) -> str:
         if style == DeckStyle.GERMAN:
             return suit_name(suit, style)
         return f"{suit_symbol(suit, style)} {suit_name(suit, style)}"
-    return game.label
+    return _(_GAME_LABELS[game])
 
 
 def game_short(game: GameType, style: DeckStyle) -> str:
@@ -203,7 +205,7 @@ def game_short(game: GameType, style: DeckStyle) -> str:
     if game.is_suit:
         suit = Suit(int(game))
         return suit_name(suit, style) if style.is_german else suit.symbol
-    return game.label
+    return _(_GAME_LABELS[game])
 
 
 _DISPLAY_SUITS = (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)

@@ -24,7 +24,8 @@ from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "skat"
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "pl": "Polski"}
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "pl": "Polski",
+                             "szl": "Ślōnski", "uk": "Українська"}
 """The languages there is a catalogue for, each named in itself."""
 DEFAULT = "en"
 DEFAULT_NAME = "You"
@@ -84,7 +85,7 @@ def shown_name(name: str) -> str:
 
 
 def language() -> str:
-    """The code of the current language (``en``, ``de``, ``pl``)."""
+    """The code of the current language (``en``, ``de``, ``pl``, ``szl``, ``uk``)."""
     return _language
 
 
@@ -133,8 +134,23 @@ def choose_language(setting: str | None, environ: Mapping[str, str] | None = Non
     return language_from_environment(environ) or DEFAULT
 
 
+NUMBERS_AS: dict[str, str] = {"szl": "pl"}
+"""Languages whose numbers Babel's data does not know, written as a
+neighbour writes them: CLDR gives Silesian (``szl``) its months and days
+but no number symbols (it would fall back to ``1,234.5``); Silesians write
+numbers as Poland does (``1 234,5``)."""
+
+SHORT_DAY: dict[str, str] = {"de": "dd.MM.y", "pl": "d.MM.y", "szl": "dd.MM.y", "uk": "dd.MM.y"}
+"""The column format of a day in each language (Babel's ``short`` gives
+Ukrainian a two-digit year, ``01.12.26``; a table of days keeps all four)."""
+
+
 def _babel_locale() -> str:
     return _language
+
+
+def _number_locale() -> str:
+    return NUMBERS_AS.get(_language, _language)
 
 
 def format_number(value: int | float, digits: int | None = None) -> str:
@@ -143,9 +159,9 @@ def format_number(value: int | float, digits: int | None = None) -> str:
     from babel.numbers import format_decimal
 
     if digits is None:
-        return format_decimal(value, locale=_babel_locale())
+        return format_decimal(value, locale=_number_locale())
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=_babel_locale())
+    return format_decimal(value, format=pattern, locale=_number_locale())
 
 
 def format_signed(value: int | float, digits: int | None = None) -> str:
@@ -158,13 +174,13 @@ def format_percent(fraction: float) -> str:
     """A fraction as a whole percentage in the current language (``45%``, ``45 %``)."""
     from babel.numbers import format_percent as babel_percent
 
-    return babel_percent(fraction, locale=_babel_locale())
+    return babel_percent(fraction, locale=_number_locale())
 
 
 def format_day(day: date) -> str:
     """A calendar day in full (the daily's date): ``2026-12-01`` in English
     (the daily's name as the seeds write it), ``1. Dezember 2026``,
-    ``1 grudnia 2026``."""
+    ``1 grudnia 2026`` (Polish and Silesian), ``1 грудня 2026 р.``."""
     from babel.dates import format_date
 
     if _language == DEFAULT:
@@ -174,13 +190,12 @@ def format_day(day: date) -> str:
 
 def format_short_day(day: date) -> str:
     """A calendar day in a table column: ISO (``2026-12-01``) in English,
-    ``01.12.2026`` in German, ``1.12.2026`` in Polish."""
+    ``01.12.2026`` in German, Silesian and Ukrainian, ``1.12.2026`` in Polish."""
     from babel.dates import format_date
 
     if _language == DEFAULT:
         return day.isoformat()
-    return format_date(day, format="medium" if _language == "de" else "short",
-                       locale=_babel_locale())
+    return format_date(day, format=SHORT_DAY.get(_language, "short"), locale=_babel_locale())
 
 
 def format_time(moment: datetime) -> str:

@@ -32,6 +32,7 @@ from .deck import (
     card_face,
     place_outline,
 )
+from .i18n import _
 
 KEY_LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")
 """The key for each card of the hand, as on the keyboard's top row: twelve
@@ -291,7 +292,7 @@ class TrickArea(Widget):
             for x in xs:
                 for row, line in enumerate(back_face(s.size)):
                     canvas.put(x, top + 1 + row, line)
-            canvas.put_centred(mid, top + 1 + h, "Skat", felt)
+            canvas.put_centred(mid, top + 1 + h, _("Skat"), felt)
         if s.note:
             canvas.put_centred(width // 2, top + 2 * h + 1, s.note[: width - 2], felt)
         return canvas.to_text()

@@ -30,12 +30,19 @@ GLUED = {"de": re.compile(r"\b[Dd]u (spielt|sagt|nimmt|gibt|drückt|hat|ist|gewi
                          r"beansprucht|gesteht|stimmt|denkt|setzt)\b"),
          # a Polish third-person verb after "Ty" (ty licytujesz, not ty licytuje)
          "pl": re.compile(r"\b[Tt]y (licytuje|gra|pasuje|podnosi|odrzuca|wychodzi|dokłada|bierze|"
-                          r"wygrywa|przegrywa|ma|jest|rozdaje|mówi|oddaje|przekazuje)\b")}
-SOLOIST = {"de": "du bist Alleinspieler", "pl": "jesteś rozgrywającym"}
-WORD = {"de": "Du", "pl": "Ty"}
+                          r"wygrywa|przegrywa|ma|jest|rozdaje|mówi|oddaje|przekazuje)\b"),
+         # a Silesian third-person verb after "Ty" (ty rajcujesz, not ty rajcuje)
+         "szl": re.compile(r"\b[Tt]y (rajcuje|grŏ|pasuje|biere|ôdkłŏdŏ|wychodzi|zagrywŏ|podowŏ|"
+                           r"wygrŏwŏ|przegrŏwŏ|mŏ|je|rozdowŏ|padŏ|ôddowŏ|ôbiyrŏ)\b"),
+         # a Ukrainian third-person verb after "Ви" (ви пасуєте, not ви пасує)
+         "uk": re.compile(r"\b[Вв]и (грає|каже|пасує|бере|відкладає|ходить|передає|запитує|"
+                          r"виграє|програє|має|роздає|здає|здається|заявляє|оголошує|виграв)\b")}
+SOLOIST = {"de": "du bist Alleinspieler", "pl": "jesteś rozgrywającym",
+           "szl": "ty żeś solista", "uk": "ви соліст"}
+WORD = {"de": "Du", "pl": "Ty", "szl": "Ty", "uk": "Ви"}
 
 
-@pytest.fixture(params=["de", "pl"])
+@pytest.fixture(params=["de", "pl", "szl", "uk"])
 def language(request: pytest.FixtureRequest) -> Iterator[str]:
     code = str(request.param)
     i18n.set_language(code)
@@ -58,7 +65,8 @@ async def test_a_deal_its_sheet_and_replay_say_you_in_the_language(language: str
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             seen.append(screen_text(app))
-            dealer = {"de": ("du gibst", "Geber "), "pl": ("rozdajesz", "rozdaje ")}[language]
+            dealer = {"de": ("du gibst", "Geber "), "pl": ("rozdajesz", "rozdaje "),
+                      "szl": ("rozdowŏsz", "rozdowŏ "), "uk": ("ви роздаєте", "роздає ")}[language]
             assert any(words in seen[-1] for words in dealer), seen[-1]
             for key in ("b", "u", "1", "2", "d", "g"):
                 await pilot.press(key)

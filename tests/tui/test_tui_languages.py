@@ -1,4 +1,4 @@
-"""The main screens in German and Polish at 80×24: every dialog lies within
+"""The main screens in German, Polish, Silesian and Ukrainian at 80×24: every dialog lies within
 the screen and shows its sentences whole, no button label is cut, no text
 is cut off at the bottom of its box; and a language chosen in the settings
 changes the open screens at once."""
@@ -28,7 +28,7 @@ from skat_tui.storage import Storage
 from .helpers import Bare, make_app, settle, start_app, view, wait
 from .test_tui_dialogs_fit import LONG, SIZE, assert_fits, dialogs, finished_match
 
-LANGUAGES = ["de", "pl"]
+LANGUAGES = ["de", "pl", "szl", "uk"]
 
 
 @pytest.fixture(params=LANGUAGES)
@@ -141,7 +141,8 @@ async def test_the_start_screen_in_each_language(tmp_path: Path, language: str) 
             first = option.prompt.plain.split("\n")[0]
             label = i18n._(entry.label)
             assert f"  {label} " in first or first.rstrip().endswith(label), first
-        expected = {"de": "Neues Match", "pl": "Nowy mecz"}[language]
+        expected = {"de": "Neues Match", "pl": "Nowy mecz", "szl": "Nowy mecz",
+                    "uk": "Новий матч"}[language]
         assert expected in " ".join(s.text for s in app.screen._compositor.render_strips())
 
 
@@ -275,6 +276,30 @@ async def test_choosing_a_language_in_the_settings_changes_the_screen(tmp_path: 
         i18n.set_language("en")
 
 
+async def test_the_language_row_names_each_language_in_itself(tmp_path: Path) -> None:
+    """The settings offer every language by its own name, Ukrainian and Silesian
+    too, whichever language the screen is in; choosing one switches to it."""
+    i18n.set_language("en")
+    app = start_app(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot)
+            await pilot.press("o")
+            await wait(pilot)
+            select = app.screen.query_one("#set-language", Select)
+            names = [str(prompt) for prompt, _value in select._options]
+            for name in ("English", "Deutsch", "Polski", "Ślōnski", "Українська"):
+                assert name in names, names
+            select.value = "uk"
+            await pilot.press("ctrl+s")
+            await wait(pilot, 6)
+            assert i18n.language() == "uk"
+            text = " ".join(s.text for s in app.screen._compositor.render_strips())
+            assert "Новий матч" in text and "New match" not in text
+    finally:
+        i18n.set_language("en")
+
+
 def bock_match() -> Any:
     """A pub match after its first deal, with Bock deals to come (found by
     playing seeds with random bots: deterministic)."""
@@ -315,7 +340,8 @@ async def test_the_score_sheet_title_with_bock_deals_left_does_not_wrap(code: st
             assert title.get_content_height(inner.size, app.screen.size, inner.width) == 2
             lines = [s.text.strip(" │") for s in app.screen._compositor.render_strips()]
             bock = {"en": "Bock: {n} deals left", "de": "Bock: noch {n} Spiele",
-                    "pl": "Bock: zostały {n} rozdania"}[code].format(n=match.bock_left)
+                    "pl": "Bock: zostały {n} rozdania", "szl": "Bock: ôstały {n} rozdania",
+                    "uk": "Бок: лишилося {n} роздачі"}[code].format(n=match.bock_left)
             assert any(line.endswith(bock) for line in lines), lines
             assert cut_texts(app.screen) == []
     finally:

@@ -251,7 +251,7 @@ class BotMatchScreen(ModalScreen[BotMatchSetup | None]):
         self.levels = levels
 
     def compose(self) -> ComposeResult:
-        left, right = self.levels
+        left, right = (_(LEVEL_LABELS.get(lv, lv)) for lv in self.levels)
         with Vertical(classes="dialog newmatch botmatch"):
             yield Static(safe_text(_("New match"), "bold"), classes="dialog-title")
             yield Static(safe_text(

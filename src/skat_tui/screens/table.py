@@ -7,6 +7,7 @@ dealer, scores).  The full deal state is never read here.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -814,8 +815,10 @@ class TableScreen(Screen[None]):
                 status.append(f"k: {kontra_name(offer.level)}. ", style="bold")
             if view.trick:
                 led = led_text(view, self.deck)
-                status.append_text(lead_bold(_("Your turn. {led} was led: follow if you "
-                                               "can.").format(led=led[:1].upper() + led[1:])))
+                turn = _("Your turn. {led} was led: follow if you can.")
+                if re.search(r"(^|[.!?]\s+)\{led\}", turn):  # it opens a sentence there
+                    led = led[:1].upper() + led[1:]
+                status.append_text(lead_bold(turn.format(led=led)))
             else:
                 status.append_text(lead_bold(_("Your lead. Play any card.")))
         elif view.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
