@@ -277,13 +277,12 @@ def shift(paths: list[str]) -> None:
     from .evaluate import WEIGHTS
 
     for family, rows in sorted(_family_data(paths).items()):
-        targets = [(family, 1)]
+        targets = [(family, [r[1] for r in rows])]
         if family in ("suit", "grand"):
-            targets.append((family + "90", 2))
-        for key, col in targets:
+            targets.append((family + "90", [r[2] for r in rows]))
+        for key, ys in targets:
             zs = [[1.0, sum(a * b for a, b in zip(WEIGHTS[key], r[0], strict=True))]
                   for r in rows]
-            ys = [r[col] for r in rows]
             w = fit_logistic(zs, ys, l2=0.0)
             _report(key, ("a", "b"), w, zs, ys)
 
