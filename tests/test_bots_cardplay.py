@@ -7,9 +7,10 @@ import pytest
 
 from skat_core.benchmarks.cardplay import Position, load_positions
 from skat_core.benchmarks.cardplay import run as bench_cards
-from skat_core.bots.inference import play_weight
+from skat_core.bots.inference import play_weight, trump_lead_weight
 from skat_core.bots.knowledge import Trick
 from skat_core.bots.pimc import _undecided
+from skat_core.bots.play_rules import rule_card
 from skat_core.cards import Card, CardSet
 from skat_core.rules import GameType
 from skat_core.solver import Solver
@@ -80,3 +81,57 @@ def test_close_cards_ask_for_more_deals() -> None:
     assert not _undecided({1: [10.0, 11.0, 9.0, 10.0], 2: [0.0, 0.0, 0.0, 0.0]}, True)
     assert not _undecided({1: [3.0, 3.0], 2: [3.0, 3.0]}, False)
     assert not _undecided({1: [3.0, 4.0]}, True)
+
+
+def test_open_hand_defender_leads_into_the_partners_suit() -> None:
+    # Hearts, the soloist (seat 0) holds ♠K and trumps; the partner (seat 2)
+    # holds ♣A and is void in diamonds with a trump.  The old rule led into
+    # a suit the soloist holds; with open hands the defender leads clubs up
+    # to the partner's ace, with the ten under it.
+    hearts = int(GameType.HEARTS)
+    me = m("CT C7 S7 D8")
+    solo = m("HA HK CK SK")
+    partner = m("CA H7 S8 SA")
+    others = (solo, me, partner)
+    assert rule_card(hearts, 0, 1, me, (), 1, others, True) == c("CT")
+    # The soloist holds no club and has trumps: clubs are his ruff, spades
+    # are the partner's (his ace beats the king).
+    solo = m("HA HK SK S9")
+    others = (solo, me, partner)
+    assert rule_card(hearts, 0, 1, me, (), 1, others, True) == c("S7")
+
+
+def test_open_hand_null_defender_catches_the_soloist() -> None:
+    null = int(GameType.NULL)
+    me = m("C7 S8 H7")
+    solo = m("C8 SK S9")
+    # Clubs do not catch him (the partner's ♣9 is above his ♣8, so he ducks);
+    # ♠8 does: both his spades are above it and the partner ducks with ♠7.
+    partner = m("C9 S7 HA")
+    assert rule_card(null, 0, 1, me, (), 1, (solo, me, partner), True) == c("S8")
+    # With hidden cards the rule leads a lowest card (a seven), not the ♠8.
+    hidden = (solo | partner, me, solo | partner)
+    assert rule_card(null, 0, 1, me, (), 1, hidden, False) in (c("C7"), c("H7"))
+
+
+def test_a_soloist_who_leads_a_side_card_rarely_holds_the_top_trump() -> None:
+    grand = int(GameType.GRAND)
+    # Trick 3 (0-based 2): the soloist (seat 0) leads ♠A while ♥J and ♦J are out.
+    tricks = (
+        Trick(1, (c("H7"), c("H8"), c("H9")), (1, 2, 0), 0),
+        Trick(0, (c("DA"), c("D7"), c("D8")), (0, 1, 2), 0),
+        Trick(0, (c("SA"), c("S7"), c("S8")), (0, 1, 2), 0),
+    )
+    with_top = m("CJ SK")
+    without = m("SJ SK")
+    w_top = trump_lead_weight(grand, 0, with_top, 0, tricks, 0.3, 0.7)
+    w_not = trump_lead_weight(grand, 0, without, 0, tricks, 0.3, 0.7)
+    assert w_top == 0.3
+    assert w_not == 1.0
+    # Off, in null, or before trick 3 nothing is judged.
+    assert trump_lead_weight(grand, 0, with_top, 0, tricks, 1.0, 1.0) == 1.0
+    assert trump_lead_weight(int(GameType.NULL), 0, with_top, 0, tricks, 0.3, 0.7) == 1.0
+    assert trump_lead_weight(grand, 0, with_top, 0, tricks[:2], 0.3, 0.7) == 1.0
+    # A trump led without the top trump counts the other factor.
+    led_jack = (*tricks[:2], Trick(0, (c("SJ"), c("S7"), c("HJ")), (0, 1, 2), 2))
+    assert trump_lead_weight(grand, 0, m("SK"), 0, led_jack, 0.3, 0.7) == 0.7

@@ -205,6 +205,16 @@ PUB = RuleSet(
 
 RULE_SETS: dict[str, RuleSet] = {"tournament": TOURNAMENT, "pub": PUB}
 
+RULE_CHOICES: dict[str, tuple[str, dict[str, Any]]] = {
+    "tournament": ("tournament", {}),
+    "pub": ("pub", {}),
+    "pub-first-card": ("pub", {"kontra_first_card": True}),
+    "pub-schiebe": ("pub", {"ramsch": "schieberamsch"}),
+}
+"""The rule sets offered by name wherever one is chosen (the app's dialogs,
+``skat host --rules``): a rule set's name and the switches changed from it.
+The keys ``tournament`` and ``pub`` are the rule sets' names."""
+
 
 def rule_set(name: str) -> RuleSet:
     """A named rule set; ``ValueError`` naming the choices for anything else."""
@@ -216,9 +226,57 @@ def rule_set(name: str) -> RuleSet:
         ) from None
 
 
+def with_switches(name: str, switches: dict[str, Any]) -> RuleSet:
+    """The named rule set with ``switches`` changed (switch names and values
+    as :meth:`RuleSet.to_dict` writes them).  Switches that change nothing
+    leave the named set itself; otherwise the result keeps the set's name
+    (``custom`` for changes to the tournament rules) unless ``switches``
+    name it.  ``ValueError`` names a bad switch.
+
+    >>> with_switches("pub", {"kontra_first_card": True}).name
+    'pub'
+    >>> with_switches("tournament", {"kontra": True}).name
+    'custom'
+    """
+    base = rule_set(name)
+    if not switches:
+        return base
+    merged = {**base.to_dict(), **switches}
+    if merged == base.to_dict():
+        return base
+    if "name" not in switches:
+        merged["name"] = "custom" if base.is_tournament else base.name
+    return RuleSet.from_dict(merged)
+
+
+def rule_choice(key: str) -> RuleSet:
+    """The rule set of a :data:`RULE_CHOICES` key; ``ValueError`` naming the
+    choices for anything else.
+
+    >>> rule_choice("pub-schiebe").ramsch
+    <Ramsch.SCHIEBERAMSCH: 'schieberamsch'>
+    """
+    try:
+        name, switches = RULE_CHOICES[key]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown rules {key!r}; choose one of {', '.join(RULE_CHOICES)}"
+        ) from None
+    return with_switches(name, switches)
+
+
+def choice_of(rules: RuleSet) -> str | None:
+    """The :data:`RULE_CHOICES` key that gives ``rules``, if one does."""
+    for key in RULE_CHOICES:
+        if rule_choice(key) == rules:
+            return key
+    return None
+
+
 __all__ = [
     "KONTRA_NAMES",
     "PUB",
+    "RULE_CHOICES",
     "RULE_SETS",
     "TOURNAMENT",
     "BockEvent",
@@ -227,5 +285,8 @@ __all__ = [
     "RamschSkat",
     "RamschTie",
     "RuleSet",
+    "choice_of",
+    "rule_choice",
     "rule_set",
+    "with_switches",
 ]

@@ -39,7 +39,12 @@ from .host import create_message, parse_seats
 
 
 class _Sim:
-    """A simulated person: random legal actions after a think time."""
+    """A simulated person: after a state that asks them, a random legal
+    action after a think time.  It is a lean client: it reads the states
+    (every frame is parsed as JSON) but not the views, and sends one of the
+    view's ``legal`` actions as the server wrote it, so that the machine's
+    cores go to the server under test rather than to rebuilding views that
+    nobody looks at (the app does that for one seat, not for 400)."""
 
     def __init__(self, client: TableClient, rng: random.Random, think: float,
                  latencies: list[float], budget: list[int]) -> None:
@@ -52,7 +57,7 @@ class _Sim:
         self.sent = False
         self.done_for: Any = None
         self.task: asyncio.Future[None] | None = None
-        client.lazy_views = True
+        client.lazy_views = True  # never read here: the raw view's legal actions are used
         client.on_state = lambda c: self.poke()
 
     def poke(self) -> None:
@@ -68,9 +73,9 @@ class _Sim:
         elif state["status"] == "between" and me in state["waiting_for"]:
             action = "next"
         elif me in state["waiting_for"] and not state["question"]:
-            view = self.client.view
-            if view is not None and view.legal:
-                action = self.rng.choice(view.legal)
+            view = state.get("view")
+            if view is not None and view["legal"]:
+                action = self.rng.choice(view["legal"])
         if action is None:
             return
         self.busy = True
@@ -124,7 +129,35 @@ async def _lag(samples: list[float], stop: asyncio.Event) -> None:
         samples.append(time.perf_counter() - start - 0.02)
 
 
-async def _run(url: str, tables: int, seconds: float, actions: int, think: float,
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system, every thread) of a running process, from
+    Linux's /proc (0 elsewhere or once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (the server's bot workers)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def _cpu_now(server: int) -> tuple[float, float, float]:
+    """CPU seconds so far: this process, the server, its bot workers."""
+    return (time.process_time(), _cpu_seconds(server),
+            sum(_cpu_seconds(c) for c in _children(server)))
+
+
+async def _run(url: str, server: int, tables: int, seconds: float, actions: int, think: float,
                bot: str, seed: str) -> dict[str, Any]:
     rng = random.Random(seed)
     latencies: list[float] = []
@@ -138,18 +171,25 @@ async def _run(url: str, tables: int, seconds: float, actions: int, think: float
             c = TableClient(url, code=created["code"], name=name)
             sims.append(_Sim(c, random.Random(rng.random()), think, latencies, budget))
             clients.append(c)
+    for c in clients:
+        c.start()
+    for c in clients:  # every table playing before the measured time begins
+        await c.wait_welcome(60)
+    await asyncio.sleep(min(2.0, 2 * think))
+    latencies.clear()
+    budget[0] = actions
     lags: list[float] = []
     stop = asyncio.Event()
     lag_task = asyncio.ensure_future(_lag(lags, stop))
-    start = time.perf_counter()
-    cpu = time.process_time()
-    for c in clients:
-        c.start()
+    start, window_start = time.perf_counter(), time.monotonic()
+    cpu = _cpu_now(server)
     deadline = start + seconds
     while time.perf_counter() < deadline and budget[0] > 0:
         await asyncio.sleep(0.1)
     elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
+    cpu_end = _cpu_now(server)
+    window = (window_start, time.monotonic())
+    measured = list(latencies)
     stop.set()
     await lag_task
     connected = sum(1 for c in clients if c.connected)
@@ -157,8 +197,11 @@ async def _run(url: str, tables: int, seconds: float, actions: int, think: float
     for c in clients:
         await c.close()
     return {"tables": tables, "clients": len(clients), "connected": connected,
-            "actions": len(latencies), "unanswered": unanswered, "seconds": elapsed,
-            "latencies": latencies, "client_cpu_seconds": cpu, "client_lag": lags}
+            "actions": len(measured), "unanswered": unanswered, "seconds": elapsed,
+            "latencies": measured, "client_lag": lags, "window": window,
+            "client_cpu_seconds": cpu_end[0] - cpu[0],
+            "server_cpu_seconds": cpu_end[1] - cpu[1],
+            "bot_cpu_seconds": cpu_end[2] - cpu[2]}
 
 
 def _ms(values: list[float]) -> dict[str, float]:
@@ -181,7 +224,8 @@ def run(tables: int = 200, seconds: float = 30.0, actions: int = 200_000, think:
         stats_file = Path(tmp, "stats.json")
         proc, url = _start_server(Path(tmp, "server"), fsync, stats_file)
         try:
-            result = asyncio.run(_run(url, tables, seconds, actions, think, bot, seed))
+            result = asyncio.run(_run(url, proc.pid, tables, seconds, actions, think, bot,
+                                      seed))
         finally:
             proc.terminate()
             try:
@@ -191,10 +235,16 @@ def run(tables: int = 200, seconds: float = 30.0, actions: int = 200_000, think:
         saved = len(list(Path(tmp, "server", "tables").glob("*.json")))
         server = json.loads(stats_file.read_text()) if stats_file.exists() else {}
     load_after = os.getloadavg()
-    applied = int(server.get("applied", 0))
-    by_bots = int(server.get("by_bots", 0))
+    low, high = result["window"]
+    # the server's figures over the measured time only (the clocks are the same:
+    # time.monotonic() is the machine's monotonic clock in both processes)
+    handled = [d for d, at in zip(server.get("handled", []), server.get("handled_at", []),
+                                  strict=False) if low <= at <= high]
+    by_bots = sum(1 for at in server.get("bots_at", []) if low <= at <= high)
+    applied = len(handled) + by_bots
+    elapsed = result["seconds"]
     summary = {
-        **{k: v for k, v in result.items() if k not in ("latencies", "client_lag")},
+        **{k: v for k, v in result.items() if k not in ("latencies", "client_lag", "window")},
         "saved_tables": saved,
         "actions_per_second": round(len(result["latencies"]) / result["seconds"], 1),
         "server_actions": applied,
@@ -207,17 +257,21 @@ def run(tables: int = 200, seconds: float = 30.0, actions: int = 200_000, think:
         "cores": os.cpu_count(),
         "bot": bot,
         "latency_ms": _ms(result["latencies"]),
-        "server_ms": _ms(server.get("handled", [])),
+        "server_ms": _ms(handled),
         "client_lag_ms": _ms(result["client_lag"]),
-        "server_cpu_ms_per_action": round(1000 * server.get("cpu_seconds", 0.0)
+        "server_cpu_ms_per_action": round(1000 * result["server_cpu_seconds"]
                                           / max(1, applied), 3),
-        "bot_cpu_ms_per_bot_action": round(1000 * server.get("bot_cpu_seconds", 0.0)
+        "bot_cpu_ms_per_bot_action": round(1000 * result["bot_cpu_seconds"]
                                            / max(1, by_bots), 3),
         "client_cpu_ms_per_action": round(1000 * result["client_cpu_seconds"]
                                           / max(1, len(result["latencies"])), 3),
+        "server_cores": round(result["server_cpu_seconds"] / elapsed, 3),
+        "bot_cores": round(result["bot_cpu_seconds"] / elapsed, 3),
+        "client_cores": round(result["client_cpu_seconds"] / elapsed, 3),
     }
     summary["seconds"] = round(summary["seconds"], 2)
-    summary["client_cpu_seconds"] = round(summary["client_cpu_seconds"], 2)
+    for key in ("client_cpu_seconds", "server_cpu_seconds", "bot_cpu_seconds"):
+        summary[key] = round(summary[key], 2)
     print(f"tables {summary['tables']} · clients {summary['clients']} "
           f"({summary['connected']} connected at the end) · bot {bot} · think {think:g} s · "
           f"{'fsync' if fsync else 'no fsync'}", file=out)
@@ -232,9 +286,12 @@ def run(tables: int = 200, seconds: float = 30.0, actions: int = 200_000, think:
         ms = summary[key]
         print(f"{label}: p50 {ms['p50']} · p95 {ms['p95']} · p99 {ms['p99']} · "
               f"max {ms['max']}", file=out)
-    print(f"CPU per action: server {summary['server_cpu_ms_per_action']} ms, bots "
-          f"{summary['bot_cpu_ms_per_bot_action']} ms per bot action, simulated players "
-          f"{summary['client_cpu_ms_per_action']} ms", file=out)
+    print(f"CPU per action: server {summary['server_cpu_ms_per_action']} ms (every action "
+          f"it applied), bots {summary['bot_cpu_ms_per_bot_action']} ms per bot action, "
+          f"simulated players (this load generator) {summary['client_cpu_ms_per_action']} ms "
+          f"per action of theirs", file=out)
+    print(f"cores used: server {summary['server_cores']}, bots {summary['bot_cores']}, "
+          f"simulated players {summary['client_cores']} (of {summary['cores']})", file=out)
     print(json.dumps(summary), file=out)
     return 0
 

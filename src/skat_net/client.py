@@ -26,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from skat_core.game import Action
+from skat_core.ruleset import RuleSet
 from skat_core.views import SeatView
 
 from .protocol import (
@@ -38,6 +39,7 @@ from .protocol import (
     TableAction,
     action_json,
     normal_code,
+    parse_rules,
     view_from_json,
 )
 
@@ -134,6 +136,8 @@ class TableClient:
         self.lazy_views = False
         """True: a state's view is read only when asked for (the load
         benchmark's simulated players, who look at few of them)."""
+        self._rules: tuple[Any, RuleSet | None] = (None, None)
+        """The latest state's rules as sent, and as read."""
         self.frames: list[str] | None = None
         """Every frame received, when set to a list (the tests' frame scan)."""
 
@@ -288,11 +292,16 @@ class TableClient:
 
     # -- acting -----------------------------------------------------------------
 
-    def act(self, action: Action | TableAction) -> asyncio.Future[bool]:
+    def act(self, action: Action | TableAction | JsonObject) -> asyncio.Future[bool]:
         """Send an action; the future says whether the server took it (False:
         it answered with an error, given to ``on_error`` too).  While the
-        connection is down the action waits and goes out on reconnecting."""
-        body = {"type": action} if isinstance(action, str) else action_json(action)
+        connection is down the action waits and goes out on reconnecting.
+        A dict is an action as the protocol writes it, sent as it is (the
+        load benchmark sends one of the view's ``legal`` list unread)."""
+        if isinstance(action, dict):
+            body = action
+        else:
+            body = {"type": action} if isinstance(action, str) else action_json(action)
         self._seq += 1
         seq = self._seq
         msg: JsonObject = {"type": "act", "seq": seq, "action": body}
@@ -317,7 +326,8 @@ class TableClient:
         k = self.known
         raw = None if k.state is None else k.state.get("view")
         try:
-            k.view = None if raw is None else view_from_json(raw)
+            rules = self.rules  # a state with unreadable rules is refused whole
+            k.view = None if raw is None else view_from_json(raw, rules)
         except ProtocolError as e:
             self._callback(self.on_error, e)
             return False
@@ -333,6 +343,17 @@ class TableClient:
     @property
     def state(self) -> JsonObject | None:
         return self.known.state
+
+    @property
+    def rules(self) -> RuleSet:
+        """The table's rule set, as its latest state says (a malformed one
+        raises :class:`ProtocolError`)."""
+        raw = None if self.known.state is None else self.known.state.get("rules", "tournament")
+        if raw != self._rules[0] or self._rules[1] is None:
+            self._rules = (raw, parse_rules(raw))
+        rules = self._rules[1]
+        assert rules is not None
+        return rules
 
 
 async def create_table(url: str, create: JsonObject, tls: ssl.SSLContext | None = None,

@@ -20,6 +20,8 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from skat_core.ruleset import TOURNAMENT, RuleSet
+
 from .protocol import BOT_LEVELS, PROTOCOL, Create, JsonObject, SeatSpec, check_name, create_json
 from .server import TableServer, bound_port, ssl_context, start_server
 from .tables import show_code
@@ -70,11 +72,11 @@ def host_seat(seats: Sequence[SeatSpec], name: str) -> Sequence[SeatSpec]:
 
 def create_message(seats: Sequence[SeatSpec], deals: int | None, seed: str | None,
                    scoring: str, takeover: float | None,
-                   takeover_level: str = "normal") -> JsonObject:
+                   takeover_level: str = "normal", rules: RuleSet = TOURNAMENT) -> JsonObject:
     """The create message; ``deals`` None: three rounds of dealers (9 deals at
     three, 12 at four)."""
     return create_json(Create(tuple(seats), 3 * len(seats) if deals is None else deals, seed,
-                              scoring, takeover, takeover_level))
+                              scoring, takeover, takeover_level, rules))
 
 
 def is_loopback(host: str) -> bool:

@@ -22,6 +22,7 @@ Act(seq=1, action=Bid(value=18))
 
 from __future__ import annotations
 
+import functools
 import json
 import unicodedata
 from dataclasses import dataclass
@@ -39,11 +40,13 @@ from skat_core.game import (
 from skat_core.records.jsonrec import ACTION_KEYS, action_to_dict, cards_text, result_to_dict
 from skat_core.records.jsonrec import parse_action as parse_action_dict
 from skat_core.rules import GameType
-from skat_core.value import Contract, GameResult
+from skat_core.ruleset import TOURNAMENT, RuleSet, choice_of, rule_choice, with_switches
+from skat_core.value import Contract, GameResult, RamschResult
 from skat_core.views import SeatView
 
-PROTOCOL = 1
-"""The protocol version this program speaks; a client of another is refused."""
+PROTOCOL = 2
+"""The protocol version this program speaks; a client of another is refused.
+2: the table's rule set (house rules: Kontra, Ramsch, Schieberamsch, Bock)."""
 
 MAX_MESSAGE = 16 * 1024
 """Bytes in one message from a client (larger frames close the connection)."""
@@ -125,9 +128,10 @@ TABLE_ACTIONS = ("accept", "refuse", "next")
 """Actions of the table rather than the engine: answer a claim or a partner's
 giving up, and ask for the next deal."""
 ENGINE_ACTIONS = ("bid", "hold", "pass", "pickup", "discard", "declare", "play", "claim",
-                  "resign")
-"""The engine's actions a client may send (tournament tables: no Kontra, no
-pushes), with the fields the record format gives them."""
+                  "resign", "kontra", "push", "pass_skat")
+"""The engine's actions a client may send, with the fields the record format
+gives them (Kontra and the Schieberamsch's pushes where the table's rules
+have them: the engine refuses them elsewhere)."""
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     **{kind: ACTION_KEYS[kind] for kind in ENGINE_ACTIONS},
     **{kind: () for kind in TABLE_ACTIONS},
@@ -153,6 +157,14 @@ def action_json(action: Action) -> JsonObject:
     if isinstance(action, LeaveTable):
         raise ValueError("leaving the table is not sent as an action")
     return out
+
+
+@functools.lru_cache(maxsize=8192)
+def _action_text(seat: int | None, action: Action) -> JsonObject:
+    """An action as a view shows it (with its ``seat``, or without as a legal
+    action), built once: a server sends the same few hundred actions in every
+    view of every table.  Shared: never to be changed by a caller."""
+    return action_json(action) if seat is None else action_to_dict(seat, action)
 
 
 def parse_action(obj: object, field: str = "action") -> Action | TableAction:
@@ -216,6 +228,8 @@ class Create:
     """Seconds a person may be away on their turn before a bot plays for them
     (None: the table waits)."""
     takeover_level: str
+    rules: RuleSet = TOURNAMENT
+    """The table's rule set (tournament, or the pub's house rules)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +247,8 @@ ClientMessage: TypeAlias = Join | Resume | Create | Act | Ping
 _MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "join": ("protocol", "code", "name"),
     "resume": ("protocol", "table", "token"),
-    "create": ("protocol", "seats", "deals", "seed", "scoring", "takeover", "takeover_level"),
+    "create": ("protocol", "seats", "deals", "seed", "scoring", "takeover", "takeover_level",
+               "rules"),
     "act": ("seq", "action"),
     "ping": (),
 }
@@ -293,7 +308,40 @@ def _parse_create(obj: JsonObject) -> Create:
     return Create(
         specs, deals, seed, str(scoring),
         None if takeover is None else float(takeover), str(level),
+        parse_rules(obj.get("rules", "tournament")),
     )
+
+
+def parse_rules(value: object, field: str = "rules") -> RuleSet:
+    """A table's rules: a name of :data:`skat_core.ruleset.RULE_CHOICES`
+    (``tournament``, ``pub``, ``pub-first-card``, ``pub-schiebe``) or an object
+    of switches as :meth:`RuleSet.to_dict` writes them (those not given are
+    the tournament's).  The name is shown to every player, so it is checked
+    as a player's name is."""
+    if isinstance(value, str):
+        try:
+            return rule_choice(value)
+        except ValueError as e:
+            raise _field("field", field, str(e)) from None
+    if not isinstance(value, dict):
+        raise _field("field", field, "a rule set's name or an object of rule switches")
+    if "name" in value:
+        check_name(value["name"], f"{field}.name")
+    try:
+        # switches are changes to the tournament rules: named custom unless named
+        rules = with_switches("tournament", value)
+    except ValueError as e:
+        text = str(e)
+        named = text.split(":", 1)[0] if text.startswith("rules") else field
+        raise ProtocolError("field", text.replace("rules", field, 1), named.replace(
+            "rules", field, 1)) from None
+    return rules
+
+
+def rules_json(rules: RuleSet) -> str | JsonObject:
+    """A rule set as messages carry it: its choice name where one gives it,
+    else every switch."""
+    return choice_of(rules) or rules.to_dict()
 
 
 def parse_client_message(text: str | bytes, opening: bool = False) -> ClientMessage:
@@ -362,7 +410,7 @@ def create_json(create: Create) -> JsonObject:
         seats.append(seat)
     return {"type": "create", "protocol": PROTOCOL, "seats": seats, "deals": create.deals,
             "seed": create.seed, "scoring": create.scoring, "takeover": create.takeover,
-            "takeover_level": create.takeover_level}
+            "takeover_level": create.takeover_level, "rules": rules_json(create.rules)}
 
 
 # --- a seat's view as JSON -----------------------------------------------------
@@ -371,14 +419,40 @@ def create_json(create: Create) -> JsonObject:
 def _contract_json(c: Contract | None) -> JsonObject | None:
     if c is None:
         return None
-    return {"game": c.game.letter, "hand": c.hand, "schneider": c.schneider_announced,
-            "schwarz": c.schwarz_announced, "ouvert": c.ouvert}
+    out: JsonObject = {"game": c.game.letter, "hand": c.hand,
+                       "schneider": c.schneider_announced, "schwarz": c.schwarz_announced,
+                       "ouvert": c.ouvert}
+    if c.ramsch:
+        out["ramsch"] = True
+    return out
 
 
-def view_to_json(view: SeatView) -> JsonObject:
-    """Everything in ``view``, and nothing else (docs/protocol.md, The view)."""
+def view_to_json(view: SeatView, with_rules: bool = True) -> JsonObject:
+    """Everything in ``view``, and nothing else (docs/protocol.md, The view).
+    ``with_rules`` False leaves the rule set out (a ``state`` carries the
+    table's once, beside the view)."""
+    return _view_json(view, with_rules, True)
+
+
+@functools.lru_cache(maxsize=8192)
+def _action_frame(seat: int | None, action: Action) -> str:
+    return encode(_action_text(seat, action))
+
+
+def view_text(view: SeatView, with_rules: bool = True) -> str:
+    """:func:`view_to_json` as JSON text, built faster: the actions (most of
+    a view late in a deal) are spliced in as texts encoded once."""
+    text = encode(_view_json(view, with_rules, False))
+    public = ",".join(_action_frame(s, a) for s, a in view.public_actions)
+    legal = ",".join(_action_frame(None, a) for a in view.legal)
+    # the two placeholders are the only nulls of these keys: a view holds no free text
+    return text.replace('"public_actions":null', f'"public_actions":[{public}]', 1).replace(
+        '"legal":null', f'"legal":[{legal}]', 1)
+
+
+def _view_json(view: SeatView, with_rules: bool, actions: bool) -> JsonObject:
     last = view.last_trick
-    return {
+    out: JsonObject = {
         "seat": view.seat,
         "phase": Phase(view.phase).name.lower(),
         "to_move": view.to_move,
@@ -386,7 +460,8 @@ def view_to_json(view: SeatView) -> JsonObject:
         "soloist": view.soloist,
         "contract": _contract_json(view.contract),
         "hand": cards_text(view.hand),
-        "public_actions": [action_to_dict(s, a) for s, a in view.public_actions],
+        "public_actions": [_action_text(s, a) for s, a in view.public_actions]
+        if actions else None,
         "skat": None if view.skat is None else cards_text(view.skat),
         "discard": None if view.discard is None else cards_text(view.discard),
         "open_cards": cards_text(view.open_cards),
@@ -398,12 +473,18 @@ def view_to_json(view: SeatView) -> JsonObject:
         "plays": [[s, Card(c).name] for s, c in view.plays],
         "cards_left": list(view.cards_left),
         "tricks": list(view.tricks),
-        "legal": [action_json(a) for a in view.legal],
+        "legal": [_action_text(None, a) for a in view.legal] if actions else None,
         "result": None if view.result is None else result_to_dict(view.result),
         "revealed": None if view.revealed is None else {
             "hands": [cards_text(h) for h in view.revealed.hands],
             "skat": cards_text(view.revealed.skat)},
+        "kontra": view.kontra,
+        "bock": view.bock,
+        "pushes": view.pushes,
     }
+    if with_rules:
+        out["rules"] = rules_json(view.rules)
+    return out
 
 
 class _Reader:
@@ -470,8 +551,11 @@ def _contract_from(r: _Reader | None) -> Contract | None:
         game = GameType.from_letter(r.text("game") or "?")
     except ValueError:
         raise r._fail("game", "a game letter") from None
+    ramsch = r.obj.get("ramsch", False)
+    if not isinstance(ramsch, bool):
+        raise r._fail("ramsch", "true or false")
     return Contract(game, r.flag("hand"), r.flag("schneider"), r.flag("schwarz"),
-                    r.flag("ouvert"))
+                    r.flag("ouvert"), ramsch)
 
 
 def _result_from(r: _Reader | None) -> GameResult | None:
@@ -481,15 +565,42 @@ def _result_from(r: _Reader | None) -> GameResult | None:
     if soloist is not None and not _is_int(soloist):
         raise r._fail("soloist", "a seat or null")
     contract = None
-    if r.obj.get("game") is not None:
-        contract = Contract(GameType.from_letter(r.text("game") or "?"), r.flag("hand"),
-                            r.flag("schneider_announced"), r.flag("schwarz_announced"),
-                            r.flag("ouvert"))
+    letter = r.obj.get("game")
+    if letter is not None:
+        try:
+            game = GameType.GRAND if letter == "R" else GameType.from_letter(
+                r.text("game") or "?")
+        except ValueError:
+            raise r._fail("game", "a game letter") from None
+        contract = Contract(game, r.flag("hand"), r.flag("schneider_announced"),
+                            r.flag("schwarz_announced"), r.flag("ouvert"), letter == "R")
+    ramsch = None
+    sub = r.sub("ramsch")
+    if sub is not None:
+        def triple(key: str) -> tuple[int, int, int]:
+            v = sub.items(key)
+            if len(v) != 3 or not all(_is_int(x) for x in v):
+                raise sub._fail(key, "three whole numbers")
+            return v[0], v[1], v[2]
+
+        losers = sub.items("losers")
+        if not all(_is_int(x) for x in losers):
+            raise sub._fail("losers", "seats")
+        through = sub.obj.get("durchmarsch")
+        if through is not None and not _is_int(through):
+            raise sub._fail("durchmarsch", "a seat or null")
+        ramsch = RamschResult(triple("points"), triple("tricks"), sub.num("skat_to"),
+                              tuple(losers), through, sub.num("jungfrau"), sub.num("pushes"),
+                              triple("scores"))
+    kontra, bock = r.obj.get("kontra", 0), r.obj.get("bock", 1)
+    if not _is_int(kontra) or not _is_int(bock):
+        raise r._fail("kontra", "whole numbers (kontra, bock)")
     return GameResult(
         soloist, contract, r.num("bid"), r.num("matadors"), r.num("soloist_points"),
         r.num("defender_points"), r.num("soloist_tricks"), r.flag("won"),
         r.flag("schneider"), r.flag("schwarz"), r.flag("overbid"), r.num("value"),
-        r.num("multiplier"), r.text("conceded", True), r.text("aborted", True))
+        r.num("multiplier"), r.text("conceded", True), r.text("aborted", True),
+        kontra, bock, ramsch)
 
 
 def _seated_action(obj: object, field: str) -> tuple[int, Action]:
@@ -506,10 +617,22 @@ def _seated_action(obj: object, field: str) -> tuple[int, Action]:
     return seat, action
 
 
-def view_from_json(obj: object) -> SeatView:
+def view_from_json(obj: object, rules: RuleSet | None = None) -> SeatView:
     """The view a server sent; raises :class:`ProtocolError` (code 'malformed')
-    for anything that is not one."""
+    for anything that is not one.  ``rules``: the table's rule set, for a view
+    that does not carry its own (a ``state``'s)."""
     r = _Reader(obj, "")
+    if "rules" in r.obj:
+        try:
+            rules = parse_rules(r.obj["rules"], "rules")
+        except ProtocolError as e:
+            raise _field("malformed", e.field or "rules", e.message) from None
+    numbers = []
+    for key, low in (("kontra", 0), ("bock", 1), ("pushes", 0)):
+        v = r.obj.get(key, low)
+        if not _is_int(v) or v < low:
+            raise r._fail(key, f"a whole number from {low}")
+        numbers.append(v)
     try:
         phase = Phase[(r.text("phase") or "").upper()]
     except KeyError:
@@ -567,6 +690,10 @@ def view_from_json(obj: object) -> SeatView:
         legal=tuple(legal),
         result=_result_from(r.sub("result")),
         revealed=deal,
+        rules=rules if rules is not None else TOURNAMENT,
+        kontra=numbers[0],
+        bock=numbers[1],
+        pushes=numbers[2],
     )
 
 
@@ -591,6 +718,9 @@ __all__ = [
     "encode",
     "parse_action",
     "parse_client_message",
+    "parse_rules",
+    "rules_json",
     "view_from_json",
+    "view_text",
     "view_to_json",
 ]

@@ -51,6 +51,7 @@ from .protocol import (
     encode,
     parse_client_message,
 )
+from .store import JOURNAL_MAX, Journal, load_tables, write_atomically
 from .tables import BotTurn, Table, show_code
 
 log = logging.getLogger(__name__)
@@ -104,24 +105,6 @@ def watch_server(server: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True, name="watch-server").start()
-
-
-def write_atomically(path: Path, data: bytes, sync: bool = True) -> None:
-    """Replace ``path`` in one step: write a temporary file beside it, sync,
-    rename, sync the directory (as the app's own save does)."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        if sync:
-            f.flush()
-            os.fsync(f.fileno())
-    os.replace(tmp, path)
-    if sync:
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def _seq_of(raw: str | bytes) -> int | None:
@@ -187,11 +170,22 @@ class ServerStats:
     applied: int = 0
     by_bots: int = 0
     handled: list[float] = field(default_factory=list)
-    """Seconds per person's action, the first 1,000,000."""
+    """Seconds per person's action, the first 1,000,000 ..."""
+    handled_at: list[float] = field(default_factory=list)
+    """... and when each was acknowledged (``time.monotonic()``)."""
+    bots_at: list[float] = field(default_factory=list)
+    """When each bot action was applied, the first 1,000,000."""
 
     def handled_in(self, seconds: float) -> None:
         if len(self.handled) < 1_000_000:
             self.handled.append(seconds)
+            self.handled_at.append(time.monotonic())
+
+    def bot_applied(self) -> None:
+        self.applied += 1
+        self.by_bots += 1
+        if len(self.bots_at) < 1_000_000:
+            self.bots_at.append(time.monotonic())
 
     def to_json(self) -> dict[str, Any]:
         import resource
@@ -201,7 +195,8 @@ class ServerStats:
                 "cpu_seconds": own.ru_utime + own.ru_stime,
                 "bot_cpu_seconds": sum(_cpu_of(c.pid) for c in multiprocessing.active_children()
                                        if c.pid is not None),
-                "handled": self.handled}
+                "handled": self.handled, "handled_at": self.handled_at,
+                "bots_at": self.bots_at}
 
 
 @dataclass(eq=False)
@@ -223,13 +218,26 @@ class _Live:
     table: Table
     path: Path
     saved_version: int = -1
-    """The table's version known to be on disk."""
+    """The table's version known to be on disk (its save or the journal)."""
     needed_version: int = -1
     """The latest version a change asked to have on disk."""
-    writing: asyncio.Future[None] | None = None
-    """The save being written now ..."""
-    writing_version: int = -1
-    """... and the version it writes."""
+    entry: asyncio.Future[None] | None = None
+    """The table's last journal line: done once it is on disk ..."""
+    entry_version: int = -1
+    """... and the version it ends at."""
+    snapshot: asyncio.Future[None] | None = None
+    """The save (``<table>.json``) being written now, if any ..."""
+    snapshot_version: int = -1
+    """... the version of the last save on disk ..."""
+    snapshot_again: bool = False
+    """... and whether another is wanted once it is written."""
+    snapshot_outcomes: int = 0
+    """Finished deals in the last save asked for (a deal's end asks for one)."""
+    unsaved_from: int | None = None
+    """The journal file of the table's first line not in a save on disk
+    (None: its save has every change journaled) ..."""
+    after_snapshot: int | None = None
+    """... and of its first line since the save being written began."""
     sent_version: int = -1
     """The version every seat was last sent."""
     conns: dict[int, _Conn] = field(default_factory=dict)
@@ -251,6 +259,7 @@ class TableServer:
         bot_pool: str = "process",
         bot_workers: int = 1,
         sync: bool = True,
+        journal_max: int = JOURNAL_MAX,
     ) -> None:
         self.stats = ServerStats()
         self.data_dir = Path(data_dir)
@@ -267,30 +276,35 @@ class TableServer:
         else:
             self.pool = concurrent.futures.ThreadPoolExecutor(bot_workers,
                                                               thread_name_prefix="bot")
-        self.saver = concurrent.futures.ThreadPoolExecutor(32, thread_name_prefix="save")
-        """Writes and syncs the table files, off the event loop: many at once,
-        as a sync mostly waits for the disk, which commits concurrent syncs
-        together."""
+        self.saver = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="save")
+        """Writes and syncs the tables' saves, off the event loop (a few at
+        once: a sync mostly waits for the disk, which commits concurrent syncs
+        together)."""
         self.live: dict[str, _Live] = {}
         self.codes: dict[str, str] = {}
         self.conns: set[_Conn] = set()
         self.per_address: dict[str, int] = defaultdict(int)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._load()
+        self.journal = Journal(self.tables_dir, sync, journal_max)
+        self.journal.remove_before(self.journal.number)  # every table saved by _load
 
     # -- tables on disk -------------------------------------------------------
 
     def _load(self) -> None:
-        for path in sorted(self.tables_dir.glob("*.json")):
-            try:
-                table = Table.from_doc(json.loads(path.read_text(encoding="utf-8")))
-            except (ValueError, KeyError, TypeError) as e:
-                aside = path.with_name(path.name + ".broken")
-                log.error("table %s cannot be read (%s); moved to %s", path, e, aside)
-                path.replace(aside)
-                continue
-            self._add(table, path)
-        log.info("%d tables loaded from %s", len(self.live), self.tables_dir)
+        """Every table from its save and the journal; the tables the journal
+        changed are saved again, so that the journal's files can go."""
+        tables, changed = load_tables(self.tables_dir)
+        for table in tables.values():
+            live = self._add(table)
+            if table.id in changed:
+                write_atomically(live.path, table.to_text().encode(), self.sync)
+            table.saved()
+            live.saved_version = live.snapshot_version = table.version
+            m = table.match
+            live.snapshot_outcomes = len(m.outcomes) if m is not None else 0
+        log.info("%d tables loaded from %s (%d brought up to date from the journal)",
+                 len(self.live), self.tables_dir, len(changed))
 
     def _add(self, table: Table, path: Path | None = None) -> _Live:
         live = _Live(table, path or self.tables_dir / f"{table.id}.json")
@@ -302,41 +316,91 @@ class TableServer:
 
     async def _save(self, live: _Live) -> None:
         """Return once the table as it is now is on disk.  The change is made
-        (synchronously, on the loop) before this is awaited; the file is
-        written and synced in a thread.  Saves of one table are coalesced: while
-        one is being written, later changes wait for it and then go to disk
-        together in the next one, so a busy table is never saved behind a
-        queue of stale copies of itself."""
-        want = live.table.version
+        (synchronously, on the loop) before this is awaited; its journal line
+        goes to disk in the journal's next batch (:mod:`.store`), and a deal
+        that ended asks for the table's save as well (not waited for)."""
+        table = live.table
+        want = table.version
         live.needed_version = max(live.needed_version, want)
-        while live.saved_version < want:
-            writing = live.writing
-            if writing is None:
-                writing = self._write(live)
-            elif writing.done():  # finished, its callback not run yet: never spin on it
-                self._written(live, writing)
-                writing.result()
-                continue
-            await asyncio.shield(writing)
+        if table.journaled < want:
+            self._journal(live)
+            if self.journal.on_full:
+                self._clear_journal()
+        m = table.match
+        if m is not None and len(m.outcomes) > live.snapshot_outcomes:
+            live.snapshot_outcomes = len(m.outcomes)
+            self._snapshot(live)
+        while live.saved_version < want and live.entry is not None:
+            await asyncio.shield(live.entry)
 
-    def _write(self, live: _Live) -> asyncio.Future[None]:
-        """Start writing the table as it is now (it is on disk when the
-        future is done and :meth:`_written` has run)."""
-        live.writing_version = live.table.version
-        data = live.table.to_text().encode()
+    def _journal(self, live: _Live) -> None:
+        """The table's changes since its last journal line, as one more line."""
+        version = live.table.version
+        entry = self.journal.add(live.table.journal_entry())
+        live.entry, live.entry_version = entry, version
+        number = self.journal.number
+        if live.unsaved_from is None:
+            live.unsaved_from = number
+        if live.snapshot is not None and live.after_snapshot is None:
+            live.after_snapshot = number
+
+        def on_disk(done: asyncio.Future[None]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                live.saved_version = max(live.saved_version, version)
+
+        entry.add_done_callback(on_disk)
+
+    def _snapshot(self, live: _Live) -> asyncio.Future[None]:
+        """Write the table's save as it is now (in a thread; while one is being
+        written, the next waits for it).  Its changes are put in the journal
+        first, so that the journal never has to go back before a save."""
+        if live.snapshot is not None:
+            live.snapshot_again = True
+            return live.snapshot
+        table = live.table
+        if table.journaled < table.version:
+            self._journal(live)
+        version = table.version
+        data = table.to_text().encode()
         writing = asyncio.get_running_loop().run_in_executor(
             self.saver, write_atomically, live.path, data, self.sync)
-        writing.add_done_callback(lambda done: self._written(live, done))
-        live.writing = writing
+        live.snapshot = writing
+        live.after_snapshot = None
+
+        def written(done: asyncio.Future[None]) -> None:
+            live.snapshot = None
+            if done.cancelled():
+                return
+            if done.exception() is not None:
+                # the journal still has the changes; the next deal's end tries again
+                log.error("table %s cannot be saved: %s", table.id, done.exception())
+                return
+            live.snapshot_version = max(live.snapshot_version, version)
+            live.unsaved_from, live.after_snapshot = live.after_snapshot, None
+            if live.snapshot_again and live.table.id in self.live:
+                live.snapshot_again = False
+                self._snapshot(live)
+            self._clear_journal()
+
+        writing.add_done_callback(written)
         return writing
 
-    @staticmethod
-    def _written(live: _Live, done: asyncio.Future[None]) -> None:
-        if live.writing is not done:
+    def _clear_journal(self) -> None:
+        """Journal files finished with: once every table with lines in them is
+        saved past those lines, they go.  The tables not saved since are saved
+        now (a few at a time, never all at once on the loop)."""
+        full = self.journal.on_full
+        if not full:
             return
-        live.writing = None
-        if not done.cancelled() and done.exception() is None:
-            live.saved_version = max(live.saved_version, live.writing_version)
+        behind = [lv for lv in self.live.values()
+                  if lv.unsaved_from is not None and lv.unsaved_from <= full[-1]]
+        if not behind:
+            self.journal.remove_before(full[-1] + 1)
+            full.clear()
+            return
+        for lv in behind[:8]:
+            if lv.snapshot is None:
+                self._snapshot(lv)
 
     def open_tables(self) -> int:
         return sum(1 for lv in self.live.values() if lv.table.status != "over")
@@ -447,7 +511,11 @@ class TableServer:
             table = Table.create(message, time.time())
         live = self._add(table)
         conn.creates += 1
-        await self._save(live)
+        table.saved()
+        live.snapshot_version = table.version
+        await asyncio.get_running_loop().run_in_executor(
+            self.saver, write_atomically, live.path, table.to_text().encode(), self.sync)
+        live.saved_version = table.version
         await self._send(conn.ws, {"type": "created", "table": table.id, "code": table.code,
                                    "invitation": show_code(table.code)})
 
@@ -483,17 +551,28 @@ class TableServer:
         await self._note(live, "dropped", conn.player)
         await self._changed(live)
         if live.table.status == "over" and not live.conns:
-            self._retire(live)
+            await self._retire(live)
 
-    def _retire(self, live: _Live) -> None:
-        """A finished match nobody watches any more leaves memory (its file
-        moves to tables/done/)."""
+    async def _retire(self, live: _Live) -> None:
+        """A finished match nobody watches any more leaves memory (its save,
+        brought up to date, moves to tables/done/)."""
+        if self.live.get(live.table.id) is not live:
+            return
+        self.live.pop(live.table.id, None)
+        self.codes.pop(live.table.code, None)
+        while live.snapshot is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(live.snapshot)
+        live.snapshot_again = False
+        live.table.saved()
+        await asyncio.get_running_loop().run_in_executor(
+            self.saver, write_atomically, live.path, live.table.to_text().encode(), self.sync)
+        live.snapshot_version = live.entry_version = live.table.version
+        live.unsaved_from = None
         done = self.tables_dir / "done"
         done.mkdir(exist_ok=True)
         if live.path.exists():
             live.path.replace(done / live.path.name)
-        self.live.pop(live.table.id, None)
-        self.codes.pop(live.table.code, None)
 
     async def _note(self, live: _Live, event: str, player: int) -> None:
         note = {"type": "note", "event": event, "player": player,
@@ -547,11 +626,11 @@ class TableServer:
             shared.append(encode({"type": "deal", "number": number,
                                   "record": table.finished_record(number)}))
         live.outcomes_sent = outcomes
-        common = table.state_common(now)
+        common = encode(table.state_common(now))
         told = False
         seats = sorted(live.conns.items(), key=lambda pc: ack is None or pc[1] is not ack[0])
         for p, c in seats:
-            texts = [*shared, encode(table.state_json(p, now, common))]
+            texts = [*shared, table.state_text(p, common)]
             if ack is not None and c is ack[0]:
                 texts.insert(0, encode(ack[1]))
                 told = True
@@ -607,8 +686,7 @@ class TableServer:
         if applied:
             await self._save(live)
         if applied:
-            self.stats.applied += 1
-            self.stats.by_bots += 1
+            self.stats.bot_applied()
             await self._changed(live)
 
     def close(self) -> None:
@@ -618,6 +696,7 @@ class TableServer:
         for task in list(self._tasks):
             task.cancel()
         self.saver.shutdown(wait=True)
+        self.journal.close()
         self.pool.shutdown(wait=isinstance(self.pool, concurrent.futures.ProcessPoolExecutor),
                            cancel_futures=True)
 

@@ -25,6 +25,8 @@ from skat_core.bots.claims import accepts_claim, agrees_to_give_up
 from skat_core.errors import IllegalActionError
 from skat_core.game import Action, Claim, Phase, Play, Resign
 from skat_core.match import Match, Scoring
+from skat_core.records.jsonrec import action_to_dict, parse_action
+from skat_core.ruleset import TOURNAMENT, RuleSet
 from skat_core.savegame import (
     RecordCache,
     match_from_dict,
@@ -42,7 +44,13 @@ from .protocol import (
     JsonObject,
     ProtocolError,
     TableAction,
+    rules_json,
 )
+
+
+def _journal_fail(field: str, message: str) -> ValueError:
+    return ValueError(f"journal: {field}: {message}")
+
 
 FORMAT = "skat-table"
 VERSION = 1
@@ -116,6 +124,8 @@ class Table:
     takeover: float | None = None
     takeover_level: str = "normal"
     match: Match | None = None
+    rules: RuleSet = TOURNAMENT
+    """The rule set the host chose (the match's, once it starts)."""
     answered_at: int = -1
     """History length of the current deal at which a claim or giving up was
     refused (the question is then closed)."""
@@ -127,7 +137,14 @@ class Table:
     played_on: list[tuple[int, str, int]] = field(default_factory=list)
     """Refused claims and give-ups not told yet: (player, 'claim' or 'give
     up', cards of the deal played then); the server sends them as notes."""
+    ops: list[Any] = field(default_factory=list)
+    """The match's changes since the last journal entry: ``"start"``, ``"next"``
+    (deal) or an action as the records write it (see :meth:`journal_entry`)."""
+    journaled: int = -1
+    """The version the last journal entry (or the save it was read from) ends at."""
     _cache: RecordCache = field(default_factory=RecordCache)
+    _rules_wire: Any = None
+    """The rules as messages carry them (worked out once: they never change)."""
 
     # -- building ---------------------------------------------------------------
 
@@ -143,15 +160,18 @@ class Table:
         if len(set(names)) != len(names):
             raise ProtocolError("field", "seats: two seats have the same name", "seats")
         table = cls(secrets.token_hex(TABLE_ID_LEN // 2), new_code(), seats, spec.deals,
-                    spec.seed, spec.scoring, spec.takeover, spec.takeover_level, created=now)
+                    spec.seed, spec.scoring, spec.takeover, spec.takeover_level,
+                    rules=spec.rules, created=now)
         table._start_if_full()
         return table
 
     def _start_if_full(self) -> None:
         if self.match is None and all(s.taken for s in self.seats):
             names = tuple(s.name or "?" for s in self.seats)
-            self.match = Match.start(names, self.deals, Scoring(self.scoring), self.seed)
+            self.match = Match.start(names, self.deals, Scoring(self.scoring), self.seed,
+                                     rules=self.rules)
             self.seed = self.match.config.seed
+            self.ops.append("start")
             self.version += 1
 
     # -- people ---------------------------------------------------------------
@@ -378,6 +398,7 @@ class Table:
             raise ProtocolError("illegal", str(e), "action", e.rule.name) from None
         except ValueError as e:
             raise ProtocolError("illegal", str(e), "action") from None
+        self.ops.append(action_to_dict(action.seat if isinstance(action, Resign) else 0, action))
 
     def _refused(self, player: int, kind: str) -> None:
         """``player`` plays on: the question is closed, and the others are told."""
@@ -441,6 +462,7 @@ class Table:
         if (m.deal_finished and not m.is_over and not self.waiting_for()
                 and any(s.connected for s in self.seats if not s.is_bot)):
                 self.match = m.next_deal()
+                self.ops.append("next")
                 self.ready.clear()
                 self.answered_at = -1
 
@@ -484,6 +506,7 @@ class Table:
             "players": players,
             "deals": self.deals,
             "scoring": self.scoring,
+            "rules": self.rules_wire,
             "seed": self.seed,
             "finished": len(m.outcomes) if m is not None else 0,
             "deal": m.deal_number if m is not None else 0,
@@ -497,6 +520,22 @@ class Table:
                        and not self.seats[p].connected and not self.controlled_by_bot(p, now)],
         }
 
+    @property
+    def rules_wire(self) -> Any:
+        if self._rules_wire is None:
+            self._rules_wire = rules_json(self.rules)
+        return self._rules_wire
+
+    def state_text(self, player: int, common: str) -> str:
+        """:meth:`state_json` as the text of its frame, ``common`` being the
+        text of :meth:`state_common` (encoded once for every seat)."""
+        from .protocol import view_text
+
+        view = self.view(player)
+        body = "null" if view is None else view_text(view, with_rules=False)
+        return (f'{common[:-1]},"player":{player},"last_seq":{self.seats[player].last_seq},'
+                f'"view":{body}}}')
+
     def state_json(self, player: int, now: float,
                    common: JsonObject | None = None) -> JsonObject:
         """The ``state`` message for ``player``: the table and that seat's view
@@ -508,7 +547,7 @@ class Table:
             **(common if common is not None else self.state_common(now)),
             "player": player,
             "last_seq": self.seats[player].last_seq,
-            "view": None if view is None else view_to_json(view),
+            "view": None if view is None else view_to_json(view, with_rules=False),
         }
 
     # -- saving -----------------------------------------------------------------
@@ -525,6 +564,7 @@ class Table:
             "scoring": self.scoring,
             "takeover": self.takeover,
             "takeover_level": self.takeover_level,
+            "rules": self.rules.to_dict(),
             "answered_at": self.answered_at,
             "changes": self.version,
             "ready": sorted(self.ready),
@@ -551,6 +591,61 @@ class Table:
         return (f'{head[:-1]},"match":{dumps(match)[:-1]},"finished":[{finished}],'
                 f'"current":{dumps(current)}}}}}')
 
+    def saved(self) -> None:
+        """The table as it is now is in a save: no journal entry is owed."""
+        self.ops = []
+        self.journaled = self.version
+
+    def journal_entry(self) -> str:
+        """One line of the server's journal: the changes since the last entry
+        (the table's head, which is small, whole; the match's actions and
+        deals one by one), from version ``from`` to ``v``.  :meth:`replay`
+        applies it to the table as it was at ``from``."""
+        head = {"id": self.id, "seats": [s.to_json() for s in self.seats], "seed": self.seed,
+                "answered_at": self.answered_at, "ready": sorted(self.ready)}
+        entry = {"t": self.id, "from": self.journaled, "v": self.version, "head": head,
+                 "ops": self.ops}
+        self.saved()
+        return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+
+    def replay(self, entry: Any) -> bool:
+        """Apply a journal entry read back: True if applied, False if the
+        table's save has it already; ValueError (a RecordError for an
+        action) if it does not follow on from the table as it is."""
+        if not isinstance(entry, dict) or not isinstance(entry.get("v"), int):
+            raise ValueError("not a journal entry")
+        if entry["v"] <= self.journaled:
+            return False
+        if entry.get("from") != self.journaled:
+            raise ValueError(f"journal: table {self.id} has a gap from version "
+                             f"{self.journaled} to {entry.get('from')!r}")
+        head = entry["head"]
+        if not isinstance(head, dict) or head.get("id") != self.id:
+            raise ValueError("journal: the entry's head is not this table's")
+        self.seats = [Seat(s["name"], s["level"], s["token"], int(s["last_seq"]))
+                      for s in head["seats"]]
+        self.seed = head.get("seed")
+        self.answered_at = int(head["answered_at"])
+        self.ready = set(head.get("ready", []))
+        fail = _journal_fail
+        for i, op in enumerate(entry["ops"]):
+            if op == "start":
+                self.match = None
+                self._start_if_full()
+                if self.match is None:
+                    raise ValueError("journal: a match started before every seat was taken")
+            elif self.match is None:
+                raise ValueError("journal: a change to a match not started")
+            elif op == "next":
+                self.match = self.match.next_deal()
+            else:
+                _, action = parse_action(op, f"ops[{i}]", fail)
+                self.match = self.match.apply(action)
+        self.saved()
+        self.journaled = int(entry["v"])
+        self.version = self.journaled + 1
+        return True
+
     @classmethod
     def from_doc(cls, doc: Any) -> Table:
         """Read a saved table; ValueError (a RecordError for the match) names
@@ -569,11 +664,16 @@ class Table:
         match = None
         if doc.get("match") is not None:
             match = match_from_dict(doc["match"]).match
+        # tables saved before the host chose the rules are tournament tables
+        rules = RuleSet.from_dict(doc.get("rules", TOURNAMENT.to_dict()))
+        if match is not None and match.config.rules != rules:
+            raise ValueError("rules: the table's rules are not its match's")
+        changes = int(doc.get("changes", 0))
         return cls(
             str(doc["id"]), str(doc["code"]), seats, int(doc["deals"]), doc.get("seed"),
             str(doc["scoring"]), doc.get("takeover"), str(doc["takeover_level"]), match,
-            int(doc["answered_at"]), set(doc.get("ready", [])), int(doc.get("changes", 0)) + 1,
-            float(doc.get("created", 0.0)),
+            rules, int(doc["answered_at"]), set(doc.get("ready", [])),
+            changes + 1, float(doc.get("created", 0.0)), journaled=changes,
         )
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from skat_core.ruleset import RULE_CHOICES
+
 from .i18n import _
 
 
@@ -103,6 +105,11 @@ def register(main: click.Group, bench: click.Group) -> None:
     @click.option("--seed", default=None, help=_("Shuffle seed (default: random)."))
     @click.option("--scoring", type=click.Choice(["sf", "standard"]), default="sf",
                   show_default=True)
+    @click.option("--rules", "rules", default="tournament", show_default=True,
+                  type=click.Choice(list(RULE_CHOICES)),
+                  help=_("The rule set: tournament (ISkO), pub (Kontra/Re, Ramsch, Bock), "
+                         "pub-first-card (Kontra only before the first card) or pub-schiebe "
+                         "(Schieberamsch)."))
     @click.option("--takeover", default=None, type=float, metavar="SECONDS",
                   help=_("A bot plays for someone away this long on their turn "
                        "(default: the table waits)."))
@@ -120,9 +127,11 @@ def register(main: click.Group, bench: click.Group) -> None:
                   help=_("Only print the invitation (and keep the server running)."))
     def host(seats: str | None, players: int | None, name: str | None, deals: int | None,
              seed: str | None,
-             scoring: str, takeover: float | None, takeover_level: str, server: str | None,
+             scoring: str, rules: str, takeover: float | None, takeover_level: str,
+             server: str | None,
              host: str, port: int, certfile: str | None, keyfile: str | None,
              no_join: bool) -> None:
+        from skat_core.ruleset import rule_choice
         from skat_net.client import create_table
         from skat_net.host import (
             ServerThread,
@@ -168,7 +177,7 @@ def register(main: click.Group, bench: click.Group) -> None:
             url = local = server.rstrip("/")
         try:
             created = asyncio.run(create_table(local, create_message(
-                specs, deals, seed, scoring, takeover, takeover_level)))
+                specs, deals, seed, scoring, takeover, takeover_level, rule_choice(rules))))
         except (OSError, ProtocolError, TimeoutError) as e:
             raise click.ClickException(_("cannot create the table on {url}: {error}").format(
                 url=local, error=e)) from None

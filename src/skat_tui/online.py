@@ -23,14 +23,15 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from skat_net.client import TableClient
-from skat_net.protocol import JsonObject, ProtocolError
+from skat_net.protocol import JsonObject, ProtocolError, parse_rules
 
 from .footer import Footer
 from .i18n import N_, _
 from .messages import NewMatchRequested
 from .remote import OnlineRecorder, RemoteController
+from .safe_text import visible
 from .screens.table import TableScreen
-from .settings import Settings
+from .settings import RULE_LABELS, Settings
 from .storage import Storage, StorageError, write_atomically
 
 
@@ -54,6 +55,7 @@ def lobby_text(target: str, state: JsonObject | None, status: str) -> Text:
     out.append(f"  {target}\n\n")
     out.append(status + "\n\n")
     if state is not None:
+        out.append(_("Rules: {rules}").format(rules=rules_label(state)) + "\n\n")
         for i, p in enumerate(state["players"]):
             name = p["name"] or _("(free seat)")
             kind = _("{level} bot").format(level=p["bot"]) if p["bot"] else (
@@ -65,6 +67,18 @@ def lobby_text(target: str, state: JsonObject | None, status: str) -> Text:
         if state["status"] == "waiting":
             out.append("\n" + _("The match starts when every seat is taken."))
     return out
+
+
+def rules_label(state: JsonObject) -> str:
+    """The table's rules as the app's dialogs name them (the rule set's own
+    name, shown as data, for switches no dialog offers)."""
+    raw = state.get("rules", "tournament")
+    if isinstance(raw, str) and raw in RULE_LABELS:
+        return _(RULE_LABELS[raw])
+    try:
+        return visible(parse_rules(raw).name)
+    except ProtocolError:
+        return "?"
 
 
 class OnlineApp(App[None]):

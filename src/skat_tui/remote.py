@@ -25,6 +25,7 @@ from skat_core.records.jsonrec import state_from_record
 from skat_core.savegame import outcome_record
 from skat_core.views import SeatView
 from skat_net.client import TableClient
+from skat_net.protocol import parse_rules
 
 from .controller import MatchController, PlayerSpec
 from .leaderboard import LeaderboardError, MatchSummary
@@ -41,7 +42,8 @@ def remote_match(state: dict[str, Any], records: dict[int, dict[str, Any]]) -> M
     stands for it)."""
     names = tuple(str(p["name"] or "?") for p in state["players"])
     config = MatchConfig(names, int(state["deals"]), Scoring(state["scoring"]),
-                         str(state["seed"] or ""), 0)
+                         str(state["seed"] or ""), 0,
+                         parse_rules(state.get("rules", "tournament")))
     outcomes = []
     for number in range(int(state["finished"])):
         game = state_from_record(records[number])

@@ -18,7 +18,8 @@ import platformdirs
 
 from skat_core.records.files import FileRefused, read_text_file
 from skat_core.records.jsontext import parse_json
-from skat_core.ruleset import RULE_SETS, RuleSet, rule_set
+from skat_core.ruleset import RULE_CHOICES as CORE_CHOICES
+from skat_core.ruleset import RULE_SETS, RuleSet, rule_set, with_switches
 
 from .deck import DeckStyle
 from .i18n import LANGUAGES, N_, _
@@ -73,15 +74,7 @@ class Settings:
     @property
     def rule_set(self) -> RuleSet:
         """The rule set for a new match: the named one with the switches changed."""
-        base = rule_set(self.rules)
-        if not self.rule_switches:
-            return base
-        merged = {**base.to_dict(), **self.rule_switches}
-        if merged != base.to_dict():
-            merged.setdefault("name", base.name)
-            if "name" not in self.rule_switches:
-                merged["name"] = "custom" if base.is_tournament else base.name
-        return RuleSet.from_dict(merged)
+        return with_switches(self.rules, self.rule_switches)
 
     @property
     def bot_delay(self) -> float:
@@ -99,17 +92,22 @@ class Settings:
         return {**extra, **data}
 
 
+RULE_LABELS: dict[str, str] = {
+    "tournament": N_("Tournament (ISkO)"),
+    "pub": N_("Pub: Kontra/Re, Ramsch, Bock"),
+    "pub-first-card": N_("Pub, Kontra before the first card"),
+    "pub-schiebe": N_("Pub with Schieberamsch"),
+}
+"""The labels of skat_core.ruleset.RULE_CHOICES (marked with N_, translated
+where shown)."""
 RULE_CHOICES: dict[str, tuple[str, str, dict[str, Any]]] = {
-    "tournament": (N_("Tournament (ISkO)"), "tournament", {}),
-    "pub": (N_("Pub: Kontra/Re, Ramsch, Bock"), "pub", {}),
-    "pub-first-card": (N_("Pub, Kontra before the first card"), "pub",
-                       {"kontra_first_card": True}),
-    "pub-schiebe": (N_("Pub with Schieberamsch"), "pub", {"ramsch": "schieberamsch"}),
+    key: (RULE_LABELS[key], name, switches) for key, (name, switches) in CORE_CHOICES.items()
 }
 """The rule sets the dialogs offer (settings, new match, hotseat): a label, a
 rule set name and the switches changed from it (docs/rules.md lists every
-switch); the labels are marked with N_ and translated where shown. The keys
-``tournament`` and ``pub`` are the rule sets' names."""
+switch), the table of skat_core.ruleset.RULE_CHOICES (which ``skat host
+--rules`` offers too) with its labels. The keys ``tournament`` and ``pub``
+are the rule sets' names."""
 CUSTOM = "custom"
 """The choice for switches set in settings.json that no entry matches."""
 

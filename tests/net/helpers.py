@@ -12,7 +12,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from skat_core.game import Claim, Resign
+from skat_core.game import PASS, Claim, Kontra, Resign
 from skat_net.client import TableClient
 from skat_net.protocol import PROTOCOL
 from skat_net.server import Limits, TableServer, bound_port, start_server
@@ -71,6 +71,12 @@ class Player:
         self.errors: list[Any] = []
         self.boldness = 0.0
         """Chance of claiming or giving up when possible (0: never)."""
+        self.pass_bias = 0.0
+        """Chance of passing in the bidding whenever passing is allowed (house
+        rules: so that Ramsch deals come up)."""
+        self.kontra_bias = 0.0
+        """Chance of saying Kontra (Re, ...) whenever it is offered; otherwise
+        a doubling is never said (0: never)."""
         client.on_state = lambda c: self.maybe_act()
         client.on_error = self.refused
 
@@ -100,7 +106,17 @@ class Player:
             self.client.act(self.rng.choice([Claim(), Resign(-1)]))
         elif not question and self.client.view is not None and self.client.view.legal:
             self.sent_for = key
-            self.client.act(self.rng.choice(self.client.view.legal))
+            self.client.act(self.choose(list(self.client.view.legal)))
+
+    def choose(self, legal: list[Any]) -> Any:
+        kontra = [a for a in legal if isinstance(a, Kontra)]
+        if kontra:
+            if self.rng.random() < self.kontra_bias:
+                return kontra[0]
+            legal = [a for a in legal if not isinstance(a, Kontra)]
+        if PASS in legal and self.rng.random() < self.pass_bias:
+            return PASS
+        return self.rng.choice(legal)
 
 
 async def until(predicate: Any, timeout: float = 30.0) -> None:

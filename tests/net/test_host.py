@@ -77,3 +77,27 @@ def test_host_a_table_of_four_on_a_running_server(tmp_path: Path) -> None:
         assert odd.exit_code == 2 and "multiple of 4" in odd.output
     finally:
         server.stop()
+
+
+def test_host_chooses_the_rules(tmp_path: Path) -> None:
+    """``skat host --rules pub-schiebe``: the table plays the app's "Pub with
+    Schieberamsch"; a rule set no dialog offers is refused with the choices."""
+    from skat_core.ruleset import rule_choice
+    from skat_net.host import ServerThread
+
+    server = ServerThread(tmp_path / "server", bot_pool="thread")
+    server.start()
+    try:
+        runner = CliRunner()
+        result = runner.invoke(main, ["host", "--seats", "Anna,?,:easy", "--rules",
+                                      "pub-schiebe", "--server", server.local_url,
+                                      "--no-join"])
+        assert result.exit_code == 0, result.output
+        assert server.tables is not None
+        (live,) = server.tables.live.values()
+        assert live.table.rules == rule_choice("pub-schiebe")
+        bad = runner.invoke(main, ["host", "--rules", "casino", "--server", server.local_url,
+                                   "--no-join"])
+        assert bad.exit_code == 2 and "pub-first-card" in bad.output
+    finally:
+        server.stop()

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from skat_core.game import Phase, Play
+from skat_core.game import Kontra, Phase, Play
 from skat_net.client import TableClient, create_table
 from skat_tui.online import OnlineApp
 from skat_tui.screens.result import DealResultScreen, ScoreSheetScreen
@@ -194,3 +194,77 @@ async def test_the_app_at_a_table_of_four_shows_who_sits_out(tmp_path: Path) -> 
                 await pilot.pause(0.05)
             await pilot.pause(0.1)
             assert "dealer Bot 2 sits out" in screen_text(app)  # type: ignore[arg-type]
+
+
+def _screen_text(app: OnlineApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_the_app_plays_a_whole_match_at_a_pub_table_with_schieberamsch(
+        tmp_path: Path) -> None:
+    """The app joins a pub-schiebe table: the lobby and the table name the
+    rules as at home; Anna passes every bidding, passes the skat on in each
+    Schieberamsch (``w``) and says Kontra (``k``) whenever it is offered; Ben
+    always passes, so Schieberamsch deals come up; the match finishes with the
+    same totals everywhere."""
+    async with running_server(tmp_path / "server") as (tables, url):
+        created = await create_table(url, create_message(
+            [{"name": "Anna"}, {}, {}], seed="pilot-pub", rules="pub-schiebe", deals=6))
+        ben = TableClient(url, code=created["code"], name="Ben")
+        cem = TableClient(url, code=created["code"], name="Cem")
+        for i, (client, bias) in enumerate(((ben, 1.0), (cem, 0.5))):
+            player = Player(client, 7 + i)
+            player.pass_bias, player.kontra_bias = bias, 0.5
+        app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
+                        trick_pause=0)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: app.client.state is not None, 10)
+            await pilot.pause(0.05)
+            assert "Rules: Pub with Schieberamsch" in _screen_text(app)  # the lobby
+            ben.start()
+            cem.start()
+            await until(lambda: isinstance(app.screen, TableScreen), 10)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 90
+            keys: dict[str, int] = {}
+            while not (app.client.state and app.client.state["status"] == "over"
+                       and isinstance(app.screen, ScoreSheetScreen)):
+                assert loop.time() < end, "the match did not finish"
+                await pilot.pause(0.02)
+                screen = app.screen
+                if isinstance(screen, DealResultScreen | ScoreSheetScreen):
+                    await pilot.press("enter")
+                    continue
+                view = app.controller.view(0) if app.controller else None
+                if screen is not table or view is None or not view.legal \
+                        or app.client.pending:
+                    continue
+                assert view.rules == tables.live[app.client.known.table or ""].table.rules
+                if "pub" in _screen_text(app):
+                    keys["rules shown"] = 1
+                if any(isinstance(a, Kontra) for a in view.legal):
+                    key = "k"
+                elif view.phase == Phase.BIDDING:
+                    key = "p"
+                elif view.phase == Phase.PUSH:
+                    key = "w"
+                elif view.phase == Phase.PLAYING:
+                    legal = {a.card for a in view.legal if isinstance(a, Play)}
+                    key = KEY_LABELS[next(i for i, c in enumerate(table._cards) if c in legal)]
+                else:
+                    raise AssertionError(f"Anna always passes, yet {view.phase}")
+                await pilot.press(key)
+                keys[key] = keys.get(key, 0) + 1
+                await until(lambda: not app.client.pending, 10)
+            assert keys.get("w") and keys.get("rules shown"), keys
+            totals = app.client.state["totals"] if app.client.state else None
+            assert list(app.controller.match.totals()) == totals
+            finished = tables.live[app.client.known.table or ""].table.to_doc()["match"]
+            kinds = {a["type"] for r in finished["finished"] for a in r["actions"]}
+            assert "pass_skat" in kinds
+            if keys.get("k"):
+                assert "kontra" in kinds
+        await ben.close()
+        await cem.close()

@@ -6,100 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from skat_core.cards import Card, mask_of
-from skat_core.game import GameState, Phase, Play, new_game
-from skat_core.match import seats_for
-from skat_core.records.jsonrec import state_from_record
+from skat_core.cards import Card
+from skat_core.game import Phase, Play
 from skat_core.savegame import match_from_dict
 from skat_net.client import TableClient, create_table
 from skat_net.protocol import PROTOCOL, ProtocolError
 from skat_net.server import Limits
 
+from .framescan import scan, true_state
 from .helpers import Player, ask, create_message, next_of, raw, running_server, until
-
-CARD = re.compile(r"(?<![A-Za-z0-9])([CSHD][789TJQKA])(?![A-Za-z0-9])")
-NOT_CARDS = {"token", "table", "code", "invitation", "name", "seed", "message"}
-
-
-def cards_in(value: Any, key: str = "") -> set[int]:
-    """Every card named anywhere in a message (ids, tokens and names aside)."""
-    if key in NOT_CARDS:
-        return set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v, k) for k, v in value.items()))
-    if isinstance(value, list):
-        return set().union(*(cards_in(v, key) for v in value))
-    if isinstance(value, str):
-        return {int(Card.from_str(m)) for m in CARD.findall(value)}
-    return set()
-
-
-def hidden_from(state: GameState, seat: int) -> int:
-    """The cards ``seat`` may not see, by the rules (not by views.py): the
-    others' hands, except a soloist's shown in an ouvert game or after his
-    claim; the skat lying face down, except to a soloist who picked it up
-    (he put it back himself).  Nothing once the deal is over."""
-    if state.phase == Phase.FINISHED:
-        return 0
-    hidden = 0
-    shown = state.contract is not None and (state.contract.ouvert or state.claimed)
-    for other in range(3):
-        if other != seat and not (shown and other == state.soloist):
-            hidden |= state.hands[other]
-    if not (seat == state.soloist and state.picked_up):
-        hidden |= state.skat
-    return hidden
-
-
-def true_state(doc: dict[str, Any], deal: int, actions: int) -> GameState:
-    """The server's own state of ``deal`` after ``actions`` actions, from its save."""
-    saved = doc["match"]
-    records = [*saved["finished"], *([saved["current"]] if saved["current"] else [])]
-    full = state_from_record(records[deal])
-    state = new_game(full.deal)
-    for _, action in full.history[:actions]:
-        state = state.apply(action)
-    return state
-
-
-def scan(frames: list[str], player: int, doc: dict[str, Any]) -> int:
-    """Check every frame a player got; the number of cards checked."""
-    config = doc["match"]["config"]
-    checked = 0
-    finished = len(doc["match"]["finished"])
-    for text in frames:
-        msg = json.loads(text)
-        if msg["type"] == "deal":
-            assert msg["number"] < finished
-            assert msg["record"]["result"] is not None  # only finished deals travel whole
-            continue
-        if msg["type"] != "state" or msg["status"] == "waiting":
-            assert not cards_in(msg), msg
-            continue
-        deal = msg["deal"]
-        state = true_state(doc, deal, msg["actions"])
-        n = len(config["players"])
-        dealer = (config["first_dealer"] + deal) % n
-        seats = seats_for(n, dealer)
-        seen = cards_in(msg)
-        if player in seats:
-            hidden = hidden_from(state, seats.index(player))
-        else:  # the dealer at four sits out and sees no card of the deal being played
-            assert msg["sitting_out"] == player and msg["view"] is None
-            hidden = 0 if state.phase == Phase.FINISHED else (
-                state.hands[0] | state.hands[1] | state.hands[2] | state.skat)
-        leak = mask_of(seen) & hidden
-        assert not leak, f"player {player} was sent hidden cards {leak:#x}: {text}"
-        checked += len(seen)
-    return checked
-
 
 NOTES: dict[int, list[dict[str, Any]]] = {}
 """The notes each client of :func:`play_match` was sent (by the client's id)."""
@@ -414,18 +335,26 @@ async def test_a_reconnect_in_the_middle_of_a_trick_loses_and_repeats_nothing(
         anna = TableClient(url, code=created["code"], name="Anna", backoff=(0.05, 0.2))
         ben = TableClient(url, code=created["code"], name="Ben", backoff=(0.05, 0.2))
         pa, pb = Player(anna, 1), Player(ben, 2)
+        table = tables.live[created["table"]].table
+        plays = anna.on_state
+        dropped: list[int] = []
+
+        def mid_trick(client: TableClient) -> None:
+            """Anna's connection dies in the middle of a trick, as she acts:
+            the action she sends meanwhile waits and goes out once."""
+            assert plays is not None
+            plays(client)
+            view = client.view
+            if not dropped and view is not None and view.phase == Phase.PLAYING \
+                    and len(view.trick) == 1:
+                dropped.append(len(view.plays))
+                client.drop()
+
+        anna.on_state = mid_trick
         for c in (anna, ben):
             c.start()
             await c.wait_welcome()
-        table = tables.live[created["table"]].table
-
-        def mid_trick() -> bool:
-            s = table.match.current if table.match else None
-            return s is not None and s.phase == Phase.PLAYING and len(s.trick) == 1
-
-        await until(mid_trick)
-        # Anna's connection dies; an action she sends meanwhile waits and goes out once
-        anna.drop()
+        await until(lambda: bool(dropped))
         await until(lambda: not anna.connected)
         notes: list[dict[str, Any]] = []
         ben.on_note = lambda c, n: notes.append(n)
@@ -568,11 +497,13 @@ def test_the_save_text_is_the_saved_document(tmp_path: Path) -> None:
     same, before, during and after finished deals."""
     import random
 
-    from skat_net.protocol import Create, SeatSpec
+    from skat_core.ruleset import rule_choice
+    from skat_net.protocol import Create, SeatSpec, encode
     from skat_net.tables import Table
 
     table = Table.create(Create((SeatSpec(None, "random"), SeatSpec(None, "random"),
-                                 SeatSpec("Anna")), 3, "text", "sf", None, "normal"))
+                                 SeatSpec("Anna")), 3, "text", "sf", None, "normal",
+                                rule_choice("pub-schiebe")))
 
     def same() -> None:
         text, doc = json.loads(table.to_text()), json.loads(json.dumps(table.to_doc()))
@@ -580,6 +511,11 @@ def test_the_save_text_is_the_saved_document(tmp_path: Path) -> None:
             text["match"].pop("saved")
             doc["match"].pop("saved")
         assert text == doc
+        # the state frame built from the common part's text is the state message
+        common = encode(table.state_common(0.0))
+        for p in range(3):
+            assert json.loads(table.state_text(p, common)) == json.loads(
+                encode(table.state_json(p, 0.0)))
 
     same()
     player, _ = table.join("Anna")

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from skat_core.savegame import match_from_dict
 from skat_net.client import TableClient, create_table
+from skat_net.store import load_tables
 from skat_net.tables import Table
 
 from .helpers import Player, create_message, until
@@ -80,16 +80,22 @@ async def test_kill_9_mid_deal_then_restart_and_resume(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         await until(lambda: not anna.connected and not ben.connected, 10)
-        saved = Table.from_doc(json.loads(
-            (tmp_path / "tables" / f"{created['table']}.json").read_text()))
+        # what is on disk: the table's save and the journal's lines after it
+        saved = load_tables(tmp_path / "tables")[0][created["table"]]
         assert saved.match is not None and saved.match.deal_number == 1
         proc, _ = start(tmp_path, port)
         await until(lambda: anna.connected and ben.connected, 20)
         await until(lambda: all(c.state and c.state["status"] == "over" and not c.pending
                                 for c in (anna, ben)), 60)
         await asyncio.sleep(0.05)  # the acknowledgements' callbacks run
-        doc = (tmp_path / "tables" / f"{created['table']}.json").read_text()
-        match = match_from_dict(json.loads(doc)["match"]).match
+        proc.terminate()
+        proc.wait(10)
+        table = load_tables(tmp_path / "tables")[0].get(created["table"])
+        if table is None:  # retired whole when the server closed the players' connections
+            table = Table.from_doc(json.loads(
+                (tmp_path / "tables" / "done" / f"{created['table']}.json").read_text()))
+        match = table.match
+        assert match is not None
         assert match.is_over
         for player, p in zip((anna.known.player, ben.known.player), players, strict=True):
             assert own_actions(match, player) == p.acked, [e.to_json() for e in p.errors]

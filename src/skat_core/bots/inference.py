@@ -18,6 +18,10 @@
   smears points on his partner's trick, throws his worthless cards on the
   soloist's, leads into the soloist's short suit).
 
+* A soloist who holds the highest trump left draws trumps with it:
+  :func:`trump_lead_weight` lowers the weight of deals in which he led a
+  side card holding it, or a trump without it.
+
 The weights multiply; :func:`accept` turns the product into a keep-or-redraw
 decision, so a decision still averages over equally weighted deals.
 """
@@ -27,7 +31,7 @@ from __future__ import annotations
 import random
 
 from ..cards import CARD_POINTS, Mask
-from ..rules import GameType, follow_class
+from ..rules import TRUMPS, GameType, follow_class
 from ..value import Contract, game_value, matadors
 from .evaluate import chances, fast_points, win_chance
 from .knowledge import Trick
@@ -145,3 +149,45 @@ def play_weight(game: int, soloist: int, judged: int, hand_now: Mask, skat: Mask
 
 def accept(weight: float, rng: random.Random) -> bool:
     return rng.random() < weight
+
+
+TRUMP_LEAD_FROM = 2
+"""The soloist's leads are read from this trick on (0-based): in the first
+tricks a soloist also cashes side aces before drawing trumps."""
+
+
+def trump_lead_weight(game: int, soloist: int, hand_now: Mask, skat: Mask,
+                      tricks: tuple[Trick, ...], side_with_top: float,
+                      trump_without_top: float) -> float:
+    """Plausibility of the soloist holding ``hand_now`` (with ``skat`` put
+    away) given how he led while the defenders still held trumps: a soloist
+    who holds the highest trump left draws trumps with it, so a side lead
+    from such a hand counts ``side_with_top``, and a trump lead from a hand
+    without it ``trump_without_top`` (suit and grand games)."""
+    if game == GameType.NULL:
+        return 1.0
+    trumps = TRUMPS[game]
+    later = 0
+    for t in tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            if s == soloist:
+                later |= 1 << c
+    gone = 0
+    w = 1.0
+    for i, t in enumerate(tricks):
+        if t.seats[0] == soloist:
+            hand = hand_now | later
+            mine = hand & trumps
+            theirs = trumps & ~gone & ~hand & ~skat
+            if i >= TRUMP_LEAD_FROM and mine and theirs:
+                has_top = mine.bit_length() > theirs.bit_length()
+                led_trump = bool(trumps >> t.cards[0] & 1)
+                if has_top and not led_trump:
+                    w *= side_with_top
+                elif led_trump and not has_top:
+                    w *= trump_without_top
+        for s, c in zip(t.seats, t.cards, strict=True):
+            gone |= 1 << c
+            if s == soloist:
+                later &= ~(1 << c)
+    return w

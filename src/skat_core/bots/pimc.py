@@ -35,7 +35,7 @@ from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, p
 from ..rules import TRUMPS, GameType
 from ..solver import Solver
 from ..value import Contract, game_value, matadors, overbid_value
-from .inference import accept, bidding_weight, declaration_weight, play_weight
+from .inference import accept, bidding_weight, declaration_weight, play_weight, trump_lead_weight
 from .knowledge import SKAT, Knowledge
 from .play_rules import BEATS, rule_card
 from .sampling import World, WorldSampler
@@ -82,6 +82,11 @@ class SearchBudget:
     """Weigh sampled deals by the cards the others played too: this factor
     for each card the rules would not have played from the sampled hand
     (:func:`.inference.play_weight`; 1: off)."""
+    trump_leads: tuple[float, float] = (1.0, 1.0)
+    """A defender weighs sampled deals by the soloist's leads
+    (:func:`.inference.trump_lead_weight`): the factor for each side card he
+    led while holding the highest trump left, and for each trump he led
+    without it ((1, 1): off)."""
     extra_samples: int = 0
     """Exact stage: up to this many more deals, in batches of
     :data:`EXTRA_BATCH`, while the best card and the runner-up are not yet
@@ -477,6 +482,9 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
             if budget.play_mismatch < 1.0:
                 w *= play_weight(kn.game, kn.soloist, s, world[s], world[SKAT], kn.tricks,
                                  budget.play_mismatch)
+            if s == kn.soloist and budget.trump_leads != (1.0, 1.0):
+                w *= trump_lead_weight(kn.game, s, world[s], world[SKAT], kn.tricks,
+                                       *budget.trump_leads)
         if accept(w, rng):
             out.append(world)
         else:

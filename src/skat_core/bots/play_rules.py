@@ -110,7 +110,7 @@ def rule_card(
     trumps = TRUMPS[game]
     beats = BEATS[game]
     if not trick:
-        return _lead(game, soloist, seat, hand, cards, others)
+        return _lead(game, soloist, seat, hand, cards, others, perfect)
     lead = trick[0]
     best, winner = trick_state(game, trick, leader)
     later = (seat + 1) % 3 if len(trick) == 1 else -1
@@ -167,7 +167,7 @@ def _smear(game: int, hand: Mask, cards: list[int]) -> int:
 
 def _lead(
     game: int, soloist: int, seat: int, hand: Mask, cards: list[int],
-    others: tuple[Mask, Mask, Mask],
+    others: tuple[Mask, Mask, Mask], perfect: bool = False,
 ) -> int:
     trumps = TRUMPS[game]
     beats = BEATS[game]
@@ -199,6 +199,8 @@ def _lead(
     side = [c for c in cards if not trumps >> c & 1]
     if not side:
         return min(cards, key=lambda c: (CARD_POINTS[c] if c < 28 else 9, c))
+    if perfect:
+        return _open_defender_lead(game, hand, side, solo, others[partner])
 
     def score(c: int) -> tuple[int, int, int, int]:
         suit = SUIT_CARDS[CARD_SUIT[c]]
@@ -208,6 +210,41 @@ def _lead(
         # Keep a ten guarded while the ace is out.
         guards_ten = 1 if mine >> (CARD_SUIT[c] * 7 + 5) & 1 and c % 7 != 5 else 0
         return (-(soloist_has + partner_void) + guards_ten, CARD_POINTS[c], mine.bit_count(), c)
+
+    return min(side, key=score)
+
+
+def _open_defender_lead(game: int, hand: Mask, side: list[int], solo: Mask, partner: Mask
+                        ) -> int:
+    """A defender's side-suit lead when every hand is known (the rollouts):
+    into a suit the partner takes (his top card beats all of the soloist's,
+    or he ruffs where the soloist must follow), with the most points below
+    the partner's top card; else into a suit where the soloist must follow
+    and takes it, with the fewest points (a guarded ten kept); a suit the
+    soloist ruffs last."""
+    trumps = TRUMPS[game]
+    solo_trumps = solo & trumps
+    partner_trumps = partner & trumps
+
+    def score(c: int) -> tuple[int, int, int, int]:
+        suit = SUIT_CARDS[CARD_SUIT[c]] & ~trumps
+        s = solo & suit
+        p = partner & suit
+        mine = hand & suit
+        if not s and solo_trumps:
+            # The soloist ruffs (unless the partner overruffs: not looked at).
+            return (3, CARD_POINTS[c], -mine.bit_count(), c)
+        partner_top = p.bit_length() - 1 if p else -1
+        solo_top = s.bit_length() - 1 if s else -1
+        if (p and partner_top > solo_top) or (not p and partner_trumps and s):
+            # The partner's trick: smear what he beats (my own top would be a cash).
+            under = partner_top < 0 or c < partner_top
+            return (0, -CARD_POINTS[c] if under else CARD_POINTS[c], mine.bit_count(), c)
+        if not s:
+            # Nobody beats it but me or the partner; the soloist throws off.
+            return (1, CARD_POINTS[c], mine.bit_count(), c)
+        guards_ten = 1 if mine >> (CARD_SUIT[c] * 7 + 5) & 1 and c % 7 != 5 else 0
+        return (2, CARD_POINTS[c] + 10 * guards_ten, mine.bit_count(), c)
 
     return min(side, key=score)
 
@@ -251,6 +288,11 @@ def _null_card(
         if seat == soloist:
             return min(cards, key=lambda c: (below(c), NULL_RANK[c]))
         solo = others[soloist]
+        if perfect:
+            partner = others[3 - seat - soloist]
+            caught = [c for c in cards if _null_catches(c, solo, partner)]
+            if caught:
+                return min(caught, key=lambda c: NULL_RANK[c])
         good = [c for c in cards if solo & NULL_SUIT_CARDS[CARD_SUIT[c]]]
         return min(good or cards, key=lambda c: (NULL_RANK[c], below(c)))
     lead = trick[0]
@@ -276,3 +318,18 @@ def _null_card(
             return min(cards, key=lambda c: NULL_RANK[c])
         return max(cards, key=lambda c: NULL_RANK[c])
     return min(cards, key=lambda c: NULL_RANK[c])
+
+
+def _null_catches(card: int, solo: Mask, partner: Mask) -> bool:
+    """With open hands: leading ``card`` in null makes the soloist take the
+    trick (his every card of the suit is above it and above the partner's
+    lowest, which the partner can play under him)."""
+    suit = NULL_SUIT_CARDS[CARD_SUIT[card]]
+    s = solo & suit
+    if not s:
+        return False
+    low = min(NULL_RANK[d] for d in bits(s))
+    if low < NULL_RANK[card]:
+        return False
+    p = partner & suit
+    return not p or min(NULL_RANK[d] for d in bits(p)) < low

@@ -110,7 +110,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
                       before_skat=False, shapes=True),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
-                            rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2),
+                            rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
+                            trump_leads=(0.3, 0.7)),
     ),
     "strong": LevelConfig(
         skat_samples=20,
@@ -119,7 +120,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         sim=SimBudget(deals=20, nodes=12_000, probe_nodes=1_500, candidates=5, min_deals=3,
                       before_skat=False, shapes=True),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
-                            rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2),
+                            rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2,
+                            trump_leads=(0.3, 0.7)),
         schwarz_samples=600,
     ),
 }

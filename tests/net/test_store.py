@@ -1,0 +1,116 @@
+"""The tables on disk: each table's save plus the server's journal.  What
+:func:`load_tables` reads back is exactly what the server acknowledged,
+also after the journal moved on to new files, and a line cut short by a
+crash or a damaged one never costs more than that table's unacknowledged
+changes."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skat_core.savegame import match_to_dict
+from skat_net.client import TableClient, create_table
+from skat_net.store import journal_files, load_tables
+from skat_net.tables import Table
+
+from .helpers import Player, create_message, running_server, until
+
+
+def same(a: Table, b: Table) -> None:
+    assert a.match is not None and b.match is not None
+    assert match_to_dict(a.match) == match_to_dict(b.match)
+    assert [s.to_json() for s in a.seats] == [s.to_json() for s in b.seats]
+    assert (a.ready, a.answered_at, a.rules, a.seed) == (b.ready, b.answered_at, b.rules,
+                                                         b.seed)
+
+
+async def play(url: str, rules: str, seed: str, deals: int = 3) -> tuple[str, list[Any]]:
+    created = await create_table(url, create_message([{}, {}, {"bot": "easy"}], deals=deals,
+                                                     seed=seed, rules=rules))
+    clients = []
+    for i, name in enumerate(("Anna", "Ben")):
+        c = TableClient(url, code=created["code"], name=name)
+        p = Player(c, i)
+        p.pass_bias, p.kontra_bias = 0.5, 0.5
+        c.start()
+        clients.append(c)
+    return created["table"], clients
+
+
+async def test_what_is_read_back_is_what_was_acknowledged_across_journal_files(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, journal_max=4000) as (tables, url):
+        one, first = await play(url, "pub-schiebe", "store-1")
+        two, second = await play(url, "tournament", "store-2")
+        clients = first + second
+        for c in clients:
+            await c.wait_welcome()
+        # in the middle: every acknowledged change is on disk already
+        await until(lambda: sum(len(c.known.records) for c in clients) >= 2, 60)
+        await until(lambda: not any(c.pending for c in clients), 10)
+        await tables.journal.drain()
+        loaded, _ = load_tables(tmp_path / "tables")
+        for tid in (one, two):
+            live = tables.live[tid].table
+            if live.journaled == live.version:  # nothing in flight (bots may be)
+                same(loaded[tid], live)
+        await until(lambda: all(c.state and c.state["status"] == "over" for c in clients), 60)
+        await until(lambda: not any(c.pending for c in clients), 10)
+        await tables.journal.drain()
+        assert tables.journal.number > 2  # it moved on to new files ...
+        files = journal_files(tmp_path / "tables")
+        assert len(files) <= 3  # ... and the old ones went once the tables were saved
+        loaded, _ = load_tables(tmp_path / "tables")
+        for tid in (one, two):
+            same(loaded[tid], tables.live[tid].table)
+            assert loaded[tid].match is not None and loaded[tid].match.is_over
+        for c in clients:
+            await c.close()
+    # the finished matches, nobody at them any more, were saved whole and retired:
+    # a server started again leaves them there, and its journal starts afresh
+    for tid in (one, two):
+        done = Table.from_doc(json.loads((tmp_path / "tables" / "done" / f"{tid}.json")
+                                         .read_text()))
+        same(done, loaded[tid])
+    async with running_server(tmp_path) as (again, _url):
+        assert one not in again.live and two not in again.live
+        assert len(journal_files(tmp_path / "tables")) == 1
+
+
+async def test_a_damaged_journal_costs_only_that_tables_later_changes(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_server(tmp_path) as (tables, url):
+        one, first = await play(url, "pub", "store-3")
+        two, second = await play(url, "pub", "store-4")
+        clients = first + second
+        await until(lambda: all(c.state and c.state["status"] == "between" for c in clients)
+                    or sum(c.state["actions"] if c.state else 0 for c in clients) > 40, 60)
+        for c in clients:
+            await c.close()
+        await tables.journal.drain()
+        expected = {tid: tables.live[tid].table for tid in (one, two)}
+        for t in expected.values():
+            assert t.journaled == t.version or t.ops == []
+    folder = tmp_path / "tables"
+    (journal,) = journal_files(folder)
+    lines = journal.read_bytes().splitlines(keepends=True)
+    # a line cut short at the end (a crash while writing: never acknowledged) is left out
+    journal.write_bytes(b"".join(lines) + b'{"t": "' + one.encode())
+    loaded, _ = load_tables(folder)
+    same(loaded[one], expected[one])
+    same(loaded[two], expected[two])
+    # a damaged line in the middle: that table stops before it, the other goes on
+    ones = [i for i, raw in enumerate(lines) if json.loads(raw)["t"] == one]
+    bad = ones[len(ones) // 2]
+    lines[bad] = b"{not json\n"
+    journal.write_bytes(b"".join(lines))
+    with caplog.at_level(logging.ERROR):
+        loaded, _ = load_tables(folder)
+    assert "cannot be applied" in caplog.text
+    same(loaded[two], expected[two])
+    assert loaded[one].journaled < expected[one].journaled
