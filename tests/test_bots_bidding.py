@@ -132,6 +132,27 @@ def test_declaration_after_discard_prefers_a_game_that_reaches_the_bid() -> None
     assert choices[0].value >= 30
 
 
+def test_a_bare_jack_makes_null_hand_a_poor_bet() -> None:
+    """Issue 10: a null hand with a bare ♥J was lost at once.  The evaluator
+    gives it little (any low heart led catches the jack), the same hand with
+    a low heart instead a good chance, and no level plays the bare jack as a
+    null hand."""
+    bare = mask("HJ S7 D7 D8 D9 DJ C7 C8 C9 CT")
+    low = mask("H8 S7 D7 D8 D9 DJ C7 C8 C9 CT")
+    for play in ("rules", "search"):
+        assert win_chance(int(GameType.NULL), bare, 0, False, False, play) < 0.15
+        assert win_chance(int(GameType.NULL), low, 0, False, False, play) > 0.6
+    deal = Deal((mask("CJ SJ HA HT HK SA SK DA DT DK"), bare,
+                 mask("HQ H9 H8 H7 SQ ST S9 S8 CA CK")), mask("CQ DQ"))
+    for level in ("easy", "normal"):
+        state = new_game(deal)
+        bots = [make_bot(level, 0) for _ in range(3)]
+        while state.contract is None and state.phase != Phase.FINISHED:
+            state = state.apply(bots[state.to_move].choose(state.view(state.to_move)))
+        if state.soloist == 1 and state.contract is not None:
+            assert not (state.contract.game == GameType.NULL and state.contract.hand)
+
+
 def test_null_danger_counts_unsafe_suits() -> None:
     assert null_suit_danger(mask("C7 C9 CJ"), 3) == 0
     assert null_suit_danger(mask("CA"), 3) == 7

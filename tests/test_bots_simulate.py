@@ -95,3 +95,58 @@ def test_calibrate_trust_counts_played_games_by_the_solvers_verdict(tmp_path, ca
     out = capsys.readouterr().out
     assert out.count("1 games") >= 1 and "suit" in out
     assert "really reached 1.000" in out.splitlines()[0]
+
+
+def test_the_leading_game_also_tries_the_discard_that_voids_a_suit() -> None:
+    """'Discards that leave a ten bare': besides the evaluator's two best
+    discards, the simulation plays the leading game's best discard that makes
+    a void and its best that leaves no ten bare, where the two best do
+    neither."""
+    from skat_core.bots.simulate import _bare_tens, _candidates, _shape_alternatives, _voids
+    from skat_core.cards import Card
+
+    cards12 = m("CJ SJ CA CK C9 C8 C7 HT HK HQ D8 D7")
+    plain = _candidates(cards12, False, 18, "search", 0.0, 2)
+    shaped = _candidates(cards12, False, 18, "search", 0.0, 2, shapes=True)
+    assert shaped[:2] == plain and len(shaped) >= 2
+    for r in shaped[2:]:
+        assert r[1] == shaped[0][1]
+    # A hand whose two best discards keep both short suits: the alternatives
+    # void one and clear the bare ten.
+    game = int(GameType.CLUBS)
+    fake = [(1.0, game, False, (int(Card.HK), int(Card.HQ)), 0.9, 0.1),
+            (0.9, game, False, (int(Card.HK), int(Card.D8)), 0.9, 0.1),
+            (0.8, game, False, (int(Card.D8), int(Card.D7)), 0.9, 0.1),
+            (0.7, game, False, (int(Card.HT), int(Card.HK)), 0.9, 0.1)]
+    alt = _shape_alternatives(fake, cards12)
+    assert [r[3] for r in alt] == [(int(Card.D8), int(Card.D7))]
+    hand = cards12 & ~(1 << int(Card.D8) | 1 << int(Card.D7))
+    assert _voids(game, hand) == 2 and _bare_tens(game, hand) == 0  # no spades either
+    assert _bare_tens(game, cards12 & ~(1 << int(Card.HK) | 1 << int(Card.HQ))) == 1
+
+
+def test_calibrate_generates_explores_refits_from_the_stored_cards(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """The self-play rows keep the soloist's cards, so `fit` and `shift`
+    recompute the features of the current evaluator; `--explore` picks among
+    the evaluator's best discards deterministically."""
+    import json
+
+    from skat_core.bots.calibrate import _row_features, main
+    from skat_core.bots.evaluate import suit_features
+
+    out = tmp_path / "games.jsonl"
+    args = ["generate", "--deals", "2", "--level", "easy", "--seed", "t", "--out", str(out),
+            "--workers", "1", "--explore", "3"]
+    assert main(args) == 0
+    first = out.read_text()
+    assert main(args) == 0
+    assert out.read_text() == first
+    rows = [json.loads(line) for line in first.splitlines()]
+    assert rows and all(isinstance(r["cards"], int) for r in rows)
+    suit = next(r for r in rows if r["family"] == "suit")
+    assert _row_features(suit) == suit_features(suit["game"], suit["cards"],
+                                                suit["skat_points"], suit["forehand"])
+    capsys.readouterr()
+    assert main(["shift", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert '"suit": (' in text and "# a b" in text

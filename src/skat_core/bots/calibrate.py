@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -78,14 +79,20 @@ def _chance(game: int, hand: int, skat_points: int, forehand: bool) -> float:
     return chances(game, hand, skat_points, forehand)[0]
 
 
-def _best_discard(game: int, cards12: int, forehand: bool) -> tuple[int, int]:
-    best = (-1.0, (0, 0))
+def _best_discard(game: int, cards12: int, forehand: bool, explore: int = 1,
+                  rng: random.Random | None = None) -> tuple[int, int]:
+    """The evaluator's best discard for ``game``, or with ``explore`` > 1 one
+    of its ``explore`` best at random (so that the data also holds the
+    discards the current weights would not choose)."""
+    scored: list[tuple[float, tuple[int, int]]] = []
     for a, b in combinations(cards_of(cards12), 2):
         put = 1 << a | 1 << b
-        p = _chance(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b], forehand)
-        if p > best[0]:
-            best = (p, (a, b))
-    return best[1]
+        scored.append((_chance(game, cards12 & ~put, CARD_POINTS[a] + CARD_POINTS[b], forehand),
+                       (a, b)))
+    scored.sort(key=lambda t: -t[0])
+    if explore > 1 and rng is not None:
+        return scored[rng.randrange(min(explore, len(scored)))][1]
+    return scored[0][1]
 
 
 def _play_out(state: GameState, level: str, seed: str) -> GameState:
@@ -98,8 +105,8 @@ def _play_out(state: GameState, level: str, seed: str) -> GameState:
     return state
 
 
-def simulate_deal(args: tuple[str, int, str, float]) -> list[dict[str, object]]:
-    seed, number, level, min_p = args
+def simulate_deal(args: tuple[str, int, str, float, float, int]) -> list[dict[str, object]]:
+    seed, number, level, min_p, max_p, explore = args
     deal = deal_from_seed(f"calibrate:{seed}", number)
     rows: list[dict[str, object]] = []
     for soloist in range(3):
@@ -114,15 +121,16 @@ def simulate_deal(args: tuple[str, int, str, float]) -> list[dict[str, object]]:
             if hand_game:
                 hand = hand10
                 skat_points = points_of(deal.skat)
-                if _chance(game, hand, skat_points, forehand) < min_p:
+                if not min_p <= _chance(game, hand, skat_points, forehand) <= max_p:
                     continue
                 state = state.apply(Declare(gtype, hand=True, ouvert=game == 6))
             else:
                 cards12 = hand10 | deal.skat
-                a, b = _best_discard(game, cards12, forehand)
+                rng = random.Random(f"explore:{seed}:{number}:{soloist}:{game}")
+                a, b = _best_discard(game, cards12, forehand, explore, rng)
                 hand = cards12 & ~(1 << a | 1 << b)
                 skat_points = CARD_POINTS[a] + CARD_POINTS[b]
-                if _chance(game, hand, skat_points, forehand) < min_p:
+                if not min_p <= _chance(game, hand, skat_points, forehand) <= max_p:
                     continue
                 state = state.apply(PickUpSkat())
                 state = state.apply(Discard((CARDS[a], CARDS[b])))
@@ -137,17 +145,22 @@ def simulate_deal(args: tuple[str, int, str, float]) -> list[dict[str, object]]:
                 "s90": int(result.soloist_points >= 90),
                 "points": result.soloist_points,
                 "hand": hand_game,
+                "game": game,
+                "cards": hand,
+                "skat_points": skat_points,
+                "forehand": forehand,
             })
     return rows
 
 
 def generate(deals: int, level: str, seed: str, out: str, workers: int,
-             min_p: float = 0.03) -> None:
-    jobs = [(seed, i, level, min_p) for i in range(deals)]
+             min_p: float = 0.03, max_p: float = 1.0, explore: int = 1) -> None:
+    jobs = [(seed, i, level, min_p, max_p, explore) for i in range(deals)]
     with open(out, "w") as f, Pool(workers) as pool:
         for n, rows in enumerate(pool.imap_unordered(simulate_deal, jobs, chunksize=4)):
             for r in rows:
                 f.write(json.dumps(r) + "\n")
+            f.flush()
             if n % 100 == 0:
                 print(f"{n} deals", file=sys.stderr, flush=True)
 
@@ -174,17 +187,19 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1.0,
                  iterations: int = 25) -> list[float]:
     """Maximum-likelihood logistic weights (the first feature is the bias,
-    not shrunk)."""
-    k = len(xs[0])
+    not shrunk).  Identical rows are merged first (features are small counts,
+    so a hundred thousand games make a few thousand distinct rows)."""
+    rows, games, wins = _grouped(xs, ys)
+    k = len(rows[0])
     w = [0.0] * k
     for _ in range(iterations):
         grad = [0.0] * k
         hess = [[0.0] * k for _ in range(k)]
-        for x, y in zip(xs, ys, strict=True):
+        for x, n, y in zip(rows, games, wins, strict=True):
             z = sum(a * b for a, b in zip(w, x, strict=True))
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-            e = y - p
-            v = p * (1 - p)
+            e = y - n * p
+            v = n * p * (1 - p)
             for i in range(k):
                 xi = x[i]
                 if xi:
@@ -209,16 +224,42 @@ def _rows(path: str) -> Iterator[dict[str, object]]:
             yield json.loads(line)
 
 
-def fit(paths: list[str]) -> None:
+def _row_features(r: dict[str, object]) -> list[float]:
+    """A row's features: recomputed from its cards where the row holds them
+    (so a changed feature set needs no new games), else as stored."""
+    cards = r.get("cards")
+    if isinstance(cards, int):
+        game = int(str(r["game"]))
+        return _features(game, cards, int(str(r["skat_points"])), bool(r["forehand"]))
+    x = r["x"]
+    assert isinstance(x, list)
+    return [float(v) for v in x]
+
+
+def _grouped(xs: Sequence[Sequence[float]], ys: Sequence[int]
+             ) -> tuple[list[tuple[float, ...]], list[int], list[int]]:
+    """Identical feature rows merged: (rows, games, wins)."""
+    count: dict[tuple[float, ...], list[int]] = {}
+    for x, y in zip(xs, ys, strict=True):
+        c = count.setdefault(tuple(x), [0, 0])
+        c[0] += 1
+        c[1] += y
+    keys = list(count)
+    return keys, [count[k][0] for k in keys], [count[k][1] for k in keys]
+
+
+def _family_data(paths: list[str]) -> dict[str, list[tuple[list[float], int, int]]]:
     data: dict[str, list[tuple[list[float], int, int]]] = {}
     for path in paths:
         for r in _rows(path):
-            x = r["x"]
-            assert isinstance(x, list)
             data.setdefault(str(r["family"]), []).append(
-                ([float(v) for v in x], int(str(r["won"])), int(str(r["s90"])))
+                (_row_features(r), int(str(r["won"])), int(str(r["s90"])))
             )
-    for family, rows in sorted(data.items()):
+    return data
+
+
+def fit(paths: list[str]) -> None:
+    for family, rows in sorted(_family_data(paths).items()):
         xs = [r[0] for r in rows]
         ys = [r[1] for r in rows]
         w = fit_logistic(xs, ys)
@@ -227,6 +268,23 @@ def fit(paths: list[str]) -> None:
         if family in ("suit", "grand"):
             w90 = fit_logistic(xs, [r[2] for r in rows])
             _report(family + "90", FEATURES[family], w90, xs, [r[2] for r in rows])
+
+
+def shift(paths: list[str]) -> None:
+    """Fit the correction ``a + b * z`` of each model's logit ``z`` (the
+    weights in :data:`evaluate.WEIGHTS`) to games played at a Monte Carlo
+    level: the entries of ``evaluate.SHIFTS["search"]``."""
+    from .evaluate import WEIGHTS
+
+    for family, rows in sorted(_family_data(paths).items()):
+        targets = [(family, [r[1] for r in rows])]
+        if family in ("suit", "grand"):
+            targets.append((family + "90", [r[2] for r in rows]))
+        for key, ys in targets:
+            zs = [[1.0, sum(a * b for a, b in zip(WEIGHTS[key], r[0], strict=True))]
+                  for r in rows]
+            w = fit_logistic(zs, ys, l2=0.0)
+            _report(key, ("a", "b"), w, zs, ys)
 
 
 def _report(name: str, names: tuple[str, ...], w: list[float], xs: Sequence[Sequence[float]],
@@ -318,17 +376,27 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--workers", type=int, default=2)
     g.add_argument("--min-p", type=float, default=0.03,
                    help="skip games the current evaluator gives a lower chance")
+    g.add_argument("--max-p", type=float, default=1.0,
+                   help="skip games the current evaluator gives a higher chance (sure games "
+                        "say little about the correction and cost as much to play)")
+    g.add_argument("--explore", type=int, default=1,
+                   help="discard one of the evaluator's N best at random (default 1: its best)")
     f = sub.add_parser("fit")
     f.add_argument("paths", nargs="+")
+    sh = sub.add_parser("shift")
+    sh.add_argument("paths", nargs="+")
     t = sub.add_parser("trust")
     t.add_argument("paths", nargs="+")
     t.add_argument("--level", default="normal", help="whose soloist games to count")
     t.add_argument("--seed", default="xskat-bench", help="the seed of deal_from_seed")
     args = parser.parse_args(argv)
     if args.command == "generate":
-        generate(args.deals, args.level, args.seed, args.out, args.workers, args.min_p)
+        generate(args.deals, args.level, args.seed, args.out, args.workers, args.min_p,
+                 args.max_p, args.explore)
     elif args.command == "trust":
         trust(args.paths, args.level, args.seed)
+    elif args.command == "shift":
+        shift(args.paths)
     else:
         fit(args.paths)
     return 0

@@ -29,7 +29,7 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "suit": (
         "bias", "trumps", "cj", "sj", "hj", "dj", "trump_ace", "trump_ten", "aces",
         "tens_with_ace", "loose_tens", "voids", "singletons", "losers", "skat10", "forehand",
-        "points10",
+        "points10", "bare_tens",
     ),
     "grand": (
         "bias", "cj", "sj", "hj", "dj", "jacks2", "top_tricks", "loose_tens", "losers",
@@ -40,23 +40,26 @@ FEATURES: dict[str, tuple[str, ...]] = {
 """The features of each model, in weight order."""
 
 # Fitted weights (see the module docstring); regenerate with
-# ``python -m skat_core.bots.calibrate``.
+# ``python -m skat_core.bots.calibrate``.  Suit and grand: 42,600 self-play
+# games with explored discards (December 2026); null and null ouvert: the
+# earlier fit, to which SHIFTS["search"] belongs (the refit null weights
+# with these shifts lost nulls against xskat, docs/bots.md).
 WEIGHTS: dict[str, tuple[float, ...]] = {
     "suit": (
-        -13.866, 1.522, 1.728, 1.251, 0.856, 0.643, 0.723, 0.465, 1.666, 0.558, 0.823, 0.376,
-        -0.072, 0.026, 0.748, 0.241, -0.033,
+        -15.200, 1.679, 1.739, 1.334, 0.877, 0.619, 0.815, 0.466, 1.832, 0.696, 1.013,
+        0.319, -0.132, 0.103, 0.742, 0.238, -0.047, -0.251,
     ),
     "suit90": (
-        -16.511, 1.251, 2.424, 1.741, 1.104, 0.800, 0.935, 0.412, 1.906, 0.610, 1.677, 1.586,
-        0.147, -0.458, 0.520, 0.330, -0.133,
+        -16.884, 1.420, 2.306, 1.646, 1.040, 0.635, 0.978, 0.364, 1.975, 0.958, 2.067,
+        1.144, -0.405, -0.308, 0.554, 0.258, -0.227, -0.901,
     ),
     "grand": (
-        -3.035, 1.882, 0.845, 0.679, 0.546, 0.691, -0.711, -0.300, -0.889, -1.030, 0.669, 1.151,
-        0.119, 1.345,
+        -3.641, 1.815, 1.032, 0.644, 0.716, 0.623, -0.625, -0.028, -0.825, -1.071,
+        0.760, 1.162, 0.063, 1.297,
     ),
     "grand90": (
-        -2.021, 1.937, 0.204, 0.035, -0.096, 2.147, -1.050, 0.279, -1.597, -0.583, 1.053, 0.419,
-        0.135, 1.097,
+        -3.158, 1.706, 0.261, -0.249, -0.332, 1.795, -1.005, 0.442, -1.504, -1.107,
+        1.944, 0.439, 0.087, 1.202,
     ),
     "null": (
         2.842, 0.288, -0.672, -0.707, -0.363, -0.225, 0.041,
@@ -128,7 +131,7 @@ def _sigmoid(x: float) -> float:
 
 def suit_features(trump: int, hand: Mask, skat_points: int, forehand: bool) -> list[float]:
     trumps = hand & TRUMPS[trump]
-    aces = tens_a = loose = voids = singles = losers = 0
+    aces = tens_a = loose = bare = voids = singles = losers = 0
     info = _SUIT_INFO
     points = 2 * (hand >> 28).bit_count()
     for s in range(4):
@@ -145,6 +148,8 @@ def suit_features(trump: int, hand: Mask, skat_points: int, forehand: bool) -> l
                 tens_a += 1
             else:
                 loose += 1
+                if n <= 2:
+                    bare += 1
         if n == 1 and not a:
             singles += 1
         losers += min(n - seq, 3)
@@ -166,6 +171,7 @@ def suit_features(trump: int, hand: Mask, skat_points: int, forehand: bool) -> l
         skat_points / 10,
         1.0 if forehand else 0.0,
         points / 10,
+        bare,
     ]
 
 

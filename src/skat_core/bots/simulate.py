@@ -31,6 +31,7 @@ the deals can be sampled once per hand and reused as the auction goes on.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -94,6 +95,12 @@ class SimBudget:
     """The evaluator's estimate counts as this many deals."""
     candidates: int = 6
     """Most (game, discard) candidates after picking up."""
+    shapes: bool = False
+    """Also play, for the leading suit or grand game, the evaluator's best
+    discard that voids a side suit and its best that leaves no side ten
+    bare (alone or with one card, no ace), where the two best by the
+    evaluator do neither (:func:`_shape_alternatives`): the evaluator's
+    features barely tell these hand shapes apart."""
     before_skat: bool = True
     """Also bid and choose hand or pick-up by simulation (False: only the
     discard and declaration after picking up)."""
@@ -210,12 +217,54 @@ class Planned:
     deals: int
 
 
+Candidate = tuple[float, int, bool, tuple[int, int], float, float]
+"""(evaluator ev, game, ouvert, discard, win, p90)."""
+
+
+def _bare_tens(game: int, hand: Mask) -> int:
+    """Side tens without their ace in a suit of one or two cards (a suit
+    game's side suits; in grand every suit)."""
+    n = 0
+    for s in range(4):
+        if s == game:
+            continue
+        suit = hand >> (7 * s) & 127
+        if suit >> 5 & 1 and not suit >> 6 & 1 and suit.bit_count() <= 2:
+            n += 1
+    return n
+
+
+def _voids(game: int, hand: Mask) -> int:
+    return sum(1 for s in range(4) if s != game and not hand >> (7 * s) & 127)
+
+
+def _shape_alternatives(rows: list[Candidate], cards12: Mask) -> list[Candidate]:
+    """Among one suit or grand game's discards (best first): the best that
+    voids more side suits than the best discard, and the best that leaves
+    fewer tens bare, where the two best do neither."""
+    game = rows[0][1]
+    out: list[Candidate] = []
+    measures: tuple[tuple[Callable[[int, Mask], int], int], ...] = ((_voids, 1),
+                                                                    (_bare_tens, -1))
+    for measure, better in measures:
+        scores = [better * measure(game, cards12 & ~(1 << r[3][0] | 1 << r[3][1])) for r in rows]
+        ref = max(scores[:2])
+        for r, score in zip(rows[2:], scores[2:], strict=True):
+            if score > ref:
+                if r not in out:
+                    out.append(r)
+                break
+    return out
+
+
 def _candidates(cards12: Mask, forehand: bool, bid: int, play: str, extra: float,
-                most: int) -> list[tuple[float, int, bool, tuple[int, int], float, float]]:
+                most: int, shapes: bool = False) -> list[Candidate]:
     """(evaluator ev, game, ouvert, discard, win, p90), the likeliest first:
     the best two discards of each game, the games whose best is far behind
-    dropped."""
-    per_game: list[list[tuple[float, int, bool, tuple[int, int], float, float]]] = []
+    dropped; with ``shapes`` also :func:`_shape_alternatives` of the leading
+    suit or grand game (beyond ``most``)."""
+    per_game: list[list[Candidate]] = []
+    full: dict[int, list[Candidate]] = {}
     for game in SUIT_AND_GRAND:
         value = game_value(game, matadors(game, cards12))
         base = GameType(game).base_value
@@ -226,6 +275,7 @@ def _candidates(cards12: Mask, forehand: bool, bid: int, play: str, extra: float
             rows.append((_payoff(win, p90, value, base, bid, extra=extra), game, False, (a, b),
                          win, p90))
         rows.sort(key=lambda r: -r[0])
+        full[game] = rows
         per_game.append(rows[:2])
     for ouvert in (False, True):
         value = null_value(False, ouvert)
@@ -245,7 +295,14 @@ def _candidates(cards12: Mask, forehand: bool, bid: int, play: str, extra: float
         if len(rows) > 1:
             out.append(rows[1])
     out.sort(key=lambda r: -r[0])
-    return out[:most]
+    out = out[:most]
+    if shapes:
+        lead = next((rows[0][1] for rows in per_game if rows[0][1] != NULL), None)
+        if lead is not None:
+            for r in _shape_alternatives(full[lead], cards12):
+                if r not in out:
+                    out.append(r)
+    return out
 
 
 def _score(game: int, ouvert: bool, outcome: Outcome, value: int, bid: int, extra: float
@@ -262,7 +319,7 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
     """The candidates after picking up, best first, each scored on the same
     sampled deals of the twenty cards the soloist cannot see."""
     forehand = seat == 0
-    cands = _candidates(cards12, forehand, bid, play, extra, budget.candidates)
+    cands = _candidates(cards12, forehand, bid, play, extra, budget.candidates, budget.shapes)
     rng = random.Random(f"pickup:{salt}:{seat}:{cards12}:{bid}:{bids}:{refused}")
     probe = _Probe(seat, budget)
     values = []
