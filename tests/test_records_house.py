@@ -124,3 +124,22 @@ def test_saves_carry_the_rules_and_old_saves_load_as_tournament() -> None:
     doc = json.loads(dumps_match(t))
     assert "rules" not in doc["config"]
     assert loads_match(json.dumps(doc)).match.rules is TOURNAMENT
+
+
+def test_iss_export_refusal_in_german() -> None:
+    """The refusal's reason is a template the app says in the player's
+    language, the house rule named inside it too."""
+    from skat_tui import i18n
+    from skat_tui.error_words import error_text
+
+    with pytest.raises(RecordError) as ramsch:
+        to_iss(finished(PUB, 6, ramsch=True))
+    with pytest.raises(RecordError) as kontra:
+        to_iss(finished(PUB, 7, kontra=True))
+    i18n.set_language("de")
+    try:
+        assert "Das ISS-Format kann einen Ramsch nicht darstellen" in error_text(ramsch.value)
+        assert "kann ein Spiel mit Kontra nicht darstellen" in error_text(kontra.value)
+    finally:
+        i18n.set_language("en")
+    assert "cannot represent a Ramsch" in error_text(ramsch.value)

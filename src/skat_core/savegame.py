@@ -263,6 +263,11 @@ def _parse_config(value: Any, fail: Callable[..., RecordError]) -> MatchConfig:
         raise fail("config", str(e)) from None
 
 
+def _json_bool(value: bool) -> str:
+    """A flag as the save writes it (a field's value, not a word to translate)."""
+    return "true" if value else "false"
+
+
 def _rebased(e: RecordError, path: str, fail: Callable[..., RecordError]) -> RecordError:
     """A record's error re-addressed to where the record sits in the save."""
     return fail(f"{path}.{e.field}" if e.field else path, e.template, **e.params)
@@ -278,16 +283,20 @@ def _read_deal(
         raise _rebased(e, path, fail) from None
     expected = list(seat_names(match, number))
     if record.get("players") != expected:
-        raise fail(f"{path}.players", f"deal {number} is played by {', '.join(expected)} "
-                   f"(forehand first, from the config), not {_desc(record.get('players'))}")
+        raise fail(f"{path}.players", "deal {number} is played by {expected} (forehand "
+                   "first, from the config), not {found}", number=number,
+                   expected=", ".join(expected), found=_desc(record.get("players")))
     if state.rules != match.rules:
-        raise fail(f"{path}.rules", f"deal {number} is played under the match's rules "
-                   f"({match.rules.name}), not {state.rules.name}")
+        raise fail(f"{path}.rules", "deal {number} is played under the match's rules "
+                   "({expected}), not {found}", number=number, expected=match.rules.name,
+                   found=state.rules.name)
     mark = match.next_mark
     if (state.bock, state.ramsch_round) != (mark.bock, mark.ramsch):
-        raise fail(f"{path}.bock", f"deal {number} has Bock {mark.bock}"
-                   f"{' (Ramsch round)' if mark.ramsch else ''} from the match's Bock rounds, "
-                   f"not {state.bock}{' (Ramsch round)' if state.ramsch_round else ''}")
+        raise fail(f"{path}.bock", "deal {number} has bock {expected} and ramsch_round "
+                   "{expected_ramsch} from the match's Bock rounds, not bock {found} and "
+                   "ramsch_round {found_ramsch}", number=number, expected=mark.bock,
+                   expected_ramsch=_json_bool(mark.ramsch), found=state.bock,
+                   found_ramsch=_json_bool(state.ramsch_round))
     return state
 
 

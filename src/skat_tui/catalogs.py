@@ -64,10 +64,12 @@ def _babel(*args: str) -> None:
 APP_KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
 """The app's markers (and the stdlib names a library such as click uses)."""
 ENGINE_KEYWORDS: dict[str, Any] = {
-    "RecordError": None, "FileRefused": (2,), "fail": (2,), "_fail": (3,), "error": (3,),
+    "RecordError": None, "Message": None, "FileRefused": (2,), "fail": (2,), "_fail": (3,),
+    "error": (3,),
 }
 """The English messages of skat_core the app shows translated
 (docs/translations.md): the literal template of a ``RecordError``, of a
+``Message`` (a reason filled into another template), of a
 ``FileRefused``, and of the helpers that build them (``fail(field, message)``,
 ``moves.error(index, text, message)``). A server's refusals are said by their
 code (``error_words.SERVER_CODES``): the client has only the server's text."""

@@ -114,15 +114,15 @@ class Deal:
         return out
 
 
-def _fail(line: str, field_name: str, message: str) -> RecordError:
-    return RecordError(message, int(line) if line.isdigit() else None, field_name)
+def _fail(line: str, field_name: str, message: str, **params: str | int) -> RecordError:
+    return RecordError(message, int(line) if line.isdigit() else None, field_name, params)
 
 
 def _int(result: Mapping[str, Any], key: str, line: str, low: int, high: int) -> int:
     v = result.get(key)
     if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-        raise _fail(line, f"result.{key}", f"a whole number {low}..{high} expected, "
-                    f"found {v!r}")
+        raise _fail(line, f"result.{key}", "a whole number {low}..{high} expected, "
+                    "found {found}", low=low, high=high, found=repr(v))
     return v
 
 
@@ -177,10 +177,12 @@ def deal_from_entry(entry: HistoryEntry,
     game = GameType.from_letter(str(result.get("game")))  # checked by the history
     won = result.get("won")
     if not isinstance(won, bool):
-        raise _fail(line, "result.won", f"true or false expected, found {won!r}")
+        raise _fail(line, "result.won", "true or false expected, found {found}",
+                    found=repr(won))
     overbid = result.get("overbid", False)
     if not isinstance(overbid, bool):
-        raise _fail(line, "result.overbid", f"true or false expected, found {overbid!r}")
+        raise _fail(line, "result.overbid", "true or false expected, found {found}",
+                    found=repr(overbid))
     return replace(
         base, soloist=soloist, game=game, won=won, overbid=overbid,
         value=_int(result, "value", line, 0, 10_000),

@@ -334,8 +334,8 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     """A history entry from a parsed line (not replayed: listing stays fast).
     Raises :class:`RecordError` naming the field."""
 
-    def fail(f: str, message: str) -> RecordError:
-        return RecordError(message, line_no, f)
+    def fail(f: str, message: str, **params: str | int) -> RecordError:
+        return RecordError(message, line_no, f, params)
 
     if not isinstance(record, dict) or record.get("format") != "skat-record":
         raise fail("format", "not a skat game record")
@@ -355,7 +355,7 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
     soloist = result.get("soloist")
     score = result.get("score")
     if not isinstance(score, int) or isinstance(score, bool):
-        raise fail("result.score", f"a whole number expected, found {score!r}")
+        raise fail("result.score", "a whole number expected, found {found}", found=repr(score))
     rules = record.get("rules")
     tag = ""
     if rules is not None:
@@ -379,12 +379,13 @@ def _entry(line_no: int, record: Any) -> HistoryEntry:
         return HistoryEntry(str(line_no), record, date, (players[0], players[1], players[2]),
                             text, None, text, 0)
     if soloist not in (0, 1, 2) or isinstance(soloist, bool):
-        raise fail("result.soloist", f"a seat 0, 1 or 2 expected, found {soloist!r}")
+        raise fail("result.soloist", "a seat 0, 1 or 2 expected, found {found}",
+                   found=repr(soloist))
     try:
         game = GameType.from_letter(str(result.get("game")))
     except ValueError:
-        raise fail("result.game", f"a game letter expected, found {result.get('game')!r}"
-                   ) from None
+        raise fail("result.game", "a game letter expected, found {found}",
+                   found=repr(result.get("game"))) from None
     flags = [result.get(k, False) for k in ("hand", "schneider_announced", "schwarz_announced",
                                             "ouvert")]
     contract = Contract(game, *(bool(f) for f in flags))

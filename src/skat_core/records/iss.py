@@ -484,19 +484,20 @@ def _result_text(state: GameState) -> str:
     )
 
 
-def iss_cannot_represent(state: GameState) -> str | None:
+def iss_cannot_represent(state: GameState) -> Message | None:
     """What of a deal's house rules the ISS records have no notation for
-    (Ramsch, Schieberamsch, Kontra and its answers, Bock), or None."""
+    (Ramsch, Schieberamsch, Kontra and its answers, Bock), or None; a
+    template the app says in the player's language (``str()`` is English)."""
     if state.is_ramsch:
-        return "a Ramsch"
+        return Message("a Ramsch", {})
     if state.pushes or (state.passed == 7 and state.soloist >= 0):
-        return "a Schieberamsch"
+        return Message("a Schieberamsch", {})
     if state.kontra:
         from ..ruleset import KONTRA_NAMES
 
-        return f"a game with {KONTRA_NAMES[state.kontra]}"
+        return Message("a game with {kontra}", {"kontra": KONTRA_NAMES[state.kontra]})
     if state.bock > 1:
-        return "a Bock deal"
+        return Message("a Bock deal", {})
     return None
 
 
@@ -514,7 +515,8 @@ def to_iss(
         raise RecordError("only a finished deal can be written as an ISS record")
     why = iss_cannot_represent(state)
     if why is not None:
-        raise RecordError(f"the ISS format cannot represent {why}; export it as JSON instead")
+        raise RecordError("the ISS format cannot represent {what}; export it as JSON instead",
+                          None, None, {"what": why})
     if len(players) != 3:
         raise ValueError("players: three names, forehand first")
     deal = state.deal
