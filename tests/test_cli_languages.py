@@ -72,3 +72,12 @@ def test_every_click_module_reads_our_catalogue() -> None:
             and (getattr(module, "_", None) is gettext.gettext
                  or getattr(module, "ngettext", None) is gettext.ngettext)]
     assert left == []
+
+
+def test_skat_join_refuses_a_hidden_character_in_the_name_in_german(tmp_path: Path) -> None:
+    """The own name is checked before any server is asked, in the language."""
+    done = skat(tmp_path, "--lang", "de", "join", "ABCD-EFGH", "--server", "ws://127.0.0.1:9",
+                "--name", "An\u202ena")
+    assert done.returncode != 0
+    assert "darf keine Steuer-, Bidi- oder unsichtbaren Zeichen enthalten (U+202E)" in (
+        " ".join(done.stderr.split())), done.stderr

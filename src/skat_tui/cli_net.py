@@ -15,6 +15,26 @@ from skat_core.ruleset import RULE_CHOICES
 from .i18n import _
 
 
+def local_name(name: str) -> str:
+    """The player's own name checked here, before any server sees it, with
+    the reasons in the player's language (the protocol's check, which says
+    them in English for the wire, then finds nothing)."""
+    import unicodedata
+
+    from skat_net.protocol import NAME_MAX
+
+    from .safe_text import refuse_hidden
+
+    name = unicodedata.normalize("NFC", name).strip()
+    if not name:
+        raise ValueError(_("every player needs a name"))
+    refuse_hidden(name)
+    if len(name) > NAME_MAX:
+        raise ValueError(_("{name} is too long: at most {limit} characters").format(
+            name=repr(name), limit=NAME_MAX))
+    return name
+
+
 def _server_dir(data: str | None) -> Path:
     from .storage import data_dir
 
@@ -145,7 +165,8 @@ def register(main: click.Group, bench: click.Group) -> None:
         from .settings import load_settings
 
         try:
-            me = check_name(name if name is not None else load_settings()[0].player_name)
+            me = check_name(local_name(name if name is not None
+                                       else load_settings()[0].player_name))
             specs = host_seat(parse_seats(seats or ",".join(["?"] * (players or 3))), me)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--seats'") from None
@@ -213,7 +234,8 @@ def register(main: click.Group, bench: click.Group) -> None:
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'INVITATION'") from None
         try:
-            me = check_name(name if name is not None else load_settings()[0].player_name)
+            me = check_name(local_name(name if name is not None
+                                       else load_settings()[0].player_name))
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="'--name'") from None
         _open_remote(f"{url}/{code}", me, None)

@@ -146,7 +146,7 @@ def hidden_characters(text: str) -> list[str]:
     return found
 
 
-def refuse_hidden(text: str, what: str = "A name") -> str:
+def refuse_hidden(text: str, what: str | None = None) -> str:
     """``text`` unchanged, or ValueError when it holds a control, bidi or
     invisible character (names a person types are refused, never cleaned).
 
@@ -159,7 +159,10 @@ def refuse_hidden(text: str, what: str = "A name") -> str:
     """
     bad = hidden_characters(text)
     if bad:
+        from .i18n import _  # the sentence in the player's language
+
         raise ValueError(
-            f"{what} may not contain control, bidi or invisible characters ({', '.join(bad)})"
+            _("{what} may not contain control, bidi or invisible characters ({characters})")
+            .format(what=what if what is not None else _("A name"), characters=", ".join(bad))
         )
     return text
