@@ -16,7 +16,9 @@ from dataclasses import replace
 from datetime import date
 
 from textual.app import SystemCommand
+from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
 from skat_core.seeds import DAILY_DEALS, utc_today
 
@@ -85,6 +87,17 @@ class NavigationApp(MatchStartApp):
                  else player.format(number=1))
         return [PlayerSpec(first), PlayerSpec(player.format(number=2)),
                 PlayerSpec(player.format(number=3))]
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search field's hint in the player's language."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker (the palette's Theme), its hint translated."""
+        self.push_screen(CommandPalette(providers=[ThemeProvider],
+                                        placeholder=_("Search for themes…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):  # Textual's own, translated

@@ -346,3 +346,27 @@ async def test_the_score_sheet_title_with_bock_deals_left_does_not_wrap(code: st
             assert cut_texts(app.screen) == []
     finally:
         i18n.set_language("en")
+
+
+async def test_the_command_palette_and_theme_picker_in_each_language(tmp_path: Path,
+                                                                     language: str) -> None:
+    """Textual's own palette and theme picker ask in the player's language."""
+    from textual.command import CommandInput, CommandPalette
+
+    hints = {"de": ("Befehle suchen…", "Farbschemata suchen…"),
+             "pl": ("Szukaj poleceń…", "Szukaj motywów…"),
+             "szl": ("Szukej polecyń…", "Szukej mustrōw…"),
+             "uk": ("Шукати команди…", "Шукати теми…")}[language]
+    app = start_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one(CommandInput).placeholder == hints[0]
+        await pilot.press("escape")
+        await settle(pilot)
+        app.search_themes()
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one(CommandInput).placeholder == hints[1]
