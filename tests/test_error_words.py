@@ -129,3 +129,14 @@ def test_skat_replay_of_a_broken_file_in_german(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "Zeile 2, Feld deal.hands[0]: keine Karte: 'XX'" in done.stderr, done.stderr
     assert "Fehler:" in done.stderr
+
+
+def test_a_json_number_the_reader_refuses_is_said_in_german(german: None) -> None:
+    from skat_core.records.jsontext import parse_json
+
+    for text, german_words in (('{"a": 1e999}', "die Zahl 1e999 ist zu groß"),
+                               ('{"a": NaN}', "NaN ist kein JSON-Wert"),
+                               ('{"a": ' + "9" * 5000 + "}", "eine Zahl mit 5000 Ziffern")):
+        with pytest.raises(RecordError) as e:
+            parse_json(text)
+        assert german_words in error_text(e.value), error_text(e.value)

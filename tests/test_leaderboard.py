@@ -240,3 +240,22 @@ def test_pub_matches_are_kept_apart(board: Leaderboard) -> None:
     assert {s.seeger_fabian for s in board.player_stats().rows if s.name == "Ann"} == {100}
     assert {s.seeger_fabian for s in board.player_stats(pub=True).rows
             if s.name == "Ann"} == {900}
+
+
+def test_a_damaged_row_is_reported_in_the_players_language(board: Leaderboard) -> None:
+    from skat_tui import i18n
+
+    board.record_match(summary("good"))
+    board.record_match(summary("bad"))
+    board.close()
+    raw = sqlite3.connect(board.path)
+    raw.execute("UPDATE matches SET kind = 'weekly' WHERE match_id = 'bad'")
+    raw.commit()
+    raw.close()
+    i18n.set_language("de")
+    try:
+        warning = board.matches().warnings[0]
+    finally:
+        i18n.set_language("en")
+    assert "Partie-Zeile 2 ist beschädigt" in warning and "übersprungen" in warning, warning
+    assert "Feld kind: eines von" in warning, warning

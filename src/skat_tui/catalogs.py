@@ -64,8 +64,8 @@ def _babel(*args: str) -> None:
 APP_KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
 """The app's markers (and the stdlib names a library such as click uses)."""
 ENGINE_KEYWORDS: dict[str, Any] = {
-    "RecordError": None, "Message": None, "FileRefused": (2,), "fail": (2,), "_fail": (3,),
-    "error": (3,),
+    "RecordError": None, "Message": None, "_Refused": None, "FileRefused": (2,),
+    "fail": (2,), "_fail": (3,), "error": (3,),
 }
 """The English messages of skat_core the app shows translated
 (docs/translations.md): the literal template of a ``RecordError``, of a

@@ -33,6 +33,7 @@ from skat_core.match import Match, Scoring
 from skat_core.records.jsontext import escape_surrogates, parse_json
 from skat_core.seeds import parse_daily
 
+from .error_words import error_text
 from .i18n import N_, _
 
 SCHEMA_VERSION = 1
@@ -244,25 +245,25 @@ def _decode(raw: bytes) -> str | _BadText:
 
 class _Damaged(ValueError):
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"field {field}: {message}")
+        super().__init__(_("field {field}: {message}").format(field=field, message=message))
 
 
 def _int(v: Any, name: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise _Damaged(name, f"a whole number expected, found {v!r}")
+        raise _Damaged(name, _("a whole number expected, found {found}").format(found=repr(v)))
     return v
 
 
 def _str(v: Any, name: str) -> str:
     if not isinstance(v, str) or not v:
-        raise _Damaged(name, f"text expected, found {v!r}")
+        raise _Damaged(name, _("text expected, found {found}").format(found=repr(v)))
     return v
 
 
 def _player_line(obj: Any, i: int) -> PlayerLine:
     where = f"players[{i}]"
     if not isinstance(obj, dict):
-        raise _Damaged(where, "an object expected")
+        raise _Damaged(where, _("an object expected"))
     line = PlayerLine(
         _str(obj.get("name"), f"{where}.name"),
         _str(obj.get("seat"), f"{where}.seat"),
@@ -272,7 +273,7 @@ def _player_line(obj: Any, i: int) -> PlayerLine:
         _int(obj.get("solo_wins"), f"{where}.solo_wins"),
     )
     if not 0 <= line.solo_wins <= line.solo_games:
-        raise _Damaged(f"{where}.solo_wins", "more wins than games")
+        raise _Damaged(f"{where}.solo_wins", _("more wins than games"))
     return line
 
 
@@ -282,19 +283,23 @@ def _match_row(row: sqlite3.Row) -> MatchRow:
     try:
         datetime.fromisoformat(finished_at.replace("Z", "+00:00"))
     except ValueError:
-        raise _Damaged("finished_at", f"not a date and time: {finished_at!r}") from None
+        raise _Damaged("finished_at", _("not a date and time: {found}").format(
+            found=repr(finished_at))) from None
     kind = _str(row["kind"], "kind")
     if kind not in KINDS:
-        raise _Damaged("kind", f"one of {', '.join(KINDS)} expected, found {kind!r}")
+        raise _Damaged("kind", _("one of {kinds} expected, found {found}").format(
+            kinds=", ".join(KINDS), found=repr(kind)))
     daily = row["daily"]
     if daily not in (None, "scored", "practice"):
-        raise _Damaged("daily", f"scored, practice or empty expected, found {daily!r}")
+        raise _Damaged("daily", _("scored, practice or empty expected, found {found}").format(
+            found=repr(daily)))
     try:
         players_json = parse_json(_str(row["players"], "players"))
     except RecordError as e:
-        raise _Damaged("players", f"not valid JSON ({e})") from None
+        raise _Damaged("players", _("not valid JSON ({reason})").format(
+            reason=error_text(e))) from None
     if not isinstance(players_json, list) or len(players_json) not in (3, 4):
-        raise _Damaged("players", "a list of 3 or 4 players expected")
+        raise _Damaged("players", _("a list of 3 or 4 players expected"))
     players = tuple(_player_line(p, i) for i, p in enumerate(players_json))
     deals = _int(row["deals"], "deals")
     summary = MatchSummary(match_id, finished_at, kind, _str(row["seed"], "seed"), deals,
@@ -335,10 +340,12 @@ class Leaderboard:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and not self.path.is_file():
                 # a FIFO or a device would hang sqlite's first read
-                raise LeaderboardError(f"the leaderboard {self.path} is not a regular file")
+                raise LeaderboardError(_("the leaderboard {path} is not a regular file").format(
+                    path=self.path))
             conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except (OSError, sqlite3.Error) as e:
-            raise LeaderboardError(f"cannot open the leaderboard {self.path}: {e}") from None
+            raise LeaderboardError(_("cannot open the leaderboard {path}: {reason}").format(
+                path=self.path, reason=e)) from None
         conn.row_factory = sqlite3.Row
         conn.text_factory = _decode
         try:
@@ -346,8 +353,9 @@ class Leaderboard:
             if version > SCHEMA_VERSION:
                 conn.close()
                 raise LeaderboardError(
-                    f"the leaderboard {self.path} was made by a newer skat (schema {version}); "
-                    f"this skat reads up to {SCHEMA_VERSION}"
+                    _("the leaderboard {path} was made by a newer skat (schema {version}); "
+                      "this skat reads up to {known}").format(path=self.path, version=version,
+                                                              known=SCHEMA_VERSION)
                 )
             if version < SCHEMA_VERSION:
                 conn.executescript(
@@ -372,13 +380,15 @@ class Leaderboard:
             except sqlite3.OperationalError as e:
                 if _is_busy(e):
                     raise LeaderboardBusy(
-                        f"the leaderboard {self.path} is locked by another program (is another "
-                        "skat running?); try again in a moment"
+                        _("the leaderboard {path} is locked by another program (is another "
+                          "skat running?); try again in a moment").format(path=self.path)
                     ) from None
-                raise LeaderboardError(f"the leaderboard {self.path}: {e}") from None
+                raise LeaderboardError(_("the leaderboard {path}: {reason}").format(
+                    path=self.path, reason=e)) from None
             except sqlite3.DatabaseError as e:
                 if attempt == 2:
-                    raise LeaderboardError(f"the leaderboard {self.path}: {e}") from None
+                    raise LeaderboardError(_("the leaderboard {path}: {reason}").format(
+                        path=self.path, reason=e)) from None
                 self._move_aside(str(e))
         raise AssertionError("unreachable")
 
@@ -398,12 +408,12 @@ class Leaderboard:
                     os.replace(side, target.with_name(target.name + suffix))
         except OSError as e:
             raise LeaderboardError(
-                f"the leaderboard {self.path} is damaged ({reason}) and could not be moved "
-                f"aside: {e}"
+                _("the leaderboard {path} is damaged ({reason}) and could not be moved "
+                  "aside: {error}").format(path=self.path, reason=reason, error=e)
             ) from None
         self.warnings.append(
-            f"The leaderboard {self.path} was damaged ({reason}); it was moved to {target} "
-            "and a new one started."
+            _("The leaderboard {path} was damaged ({reason}); it was moved to {target} "
+              "and a new one started.").format(path=self.path, reason=reason, target=target)
         )
 
     @contextmanager
@@ -464,7 +474,8 @@ class Leaderboard:
                     daily_day = parse_daily(summary.seed)
                 except ValueError:
                     raise LeaderboardError(
-                        f"a daily match has a daily seed, not {summary.seed!r}"
+                        _("a daily match has a daily seed, not {found}").format(
+                            found=repr(summary.seed))
                     ) from None
             scored = self.start_daily(daily_day, summary.match_id, started_at)
             daily: str | None = "scored" if scored else "practice"
@@ -503,8 +514,9 @@ class Leaderboard:
                 try:
                     rows.append(_match_row(row))
                 except _Damaged as e:
-                    warnings.append(f"leaderboard {self.path}: match row {row['rowid']} is "
-                                    f"damaged ({e}); skipped")
+                    warnings.append(_("leaderboard {path}: match row {row} is damaged "
+                                      "({reason}); skipped").format(
+                        path=self.path, row=row["rowid"], reason=e))
             return Report(rows, warnings)
 
         return self._run(work)
@@ -522,8 +534,8 @@ class Leaderboard:
         for row in self._run(attempts):
             d, scored = row["day"], row["scored"]
             if not isinstance(d, str) or scored not in (0, 1):
-                warnings.append(f"leaderboard {self.path}: daily attempt row {row['rowid']} is "
-                                "damaged; skipped")
+                warnings.append(_("leaderboard {path}: daily attempt row {row} is damaged; "
+                                  "skipped").format(path=self.path, row=row["rowid"]))
                 continue
             if scored:
                 started.add(d)

@@ -43,28 +43,34 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+"|[\[\]{}]|-?[0-9]+')
 
 
 class _Refused(Exception):
-    def __init__(self, message: str, token: str | None = None) -> None:
-        super().__init__(message)
+    """A value the reader refuses: the reason's template, its params and the
+    token (to find its line)."""
+
+    def __init__(self, template: str, token: str, **params: str | int) -> None:
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = params
         self.token = token
 
 
 def _parse_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise _Refused(f"a number of {digits} digits (at most {MAX_INT_DIGITS})", text)
+        raise _Refused("a number of {digits} digits (at most {limit})", text, digits=digits,
+                       limit=MAX_INT_DIGITS)
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"the number {text[:20]}{'…' if len(text) > 20 else ''} is too large",
-                       text)
+        raise _Refused("the number {number} is too large", text,
+                       number=text[:20] + ("…" if len(text) > 20 else ""))
     return value
 
 
 def _parse_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a JSON value", name)
+    raise _Refused("{name} is not a JSON value", name, name=name)
 
 
 def _too_deep(value: Any) -> bool:
@@ -124,7 +130,7 @@ def parse_json(text: str, first_line: int = 1) -> Any:
                           {"error": e.msg, "column": e.colno}) from None
     except _Refused as e:
         line = _number_line(text, e.token) if e.token else 1
-        raise RecordError(str(e), line + offset) from None
+        raise RecordError(e.template, line + offset, None, e.params) from None
     except RecursionError:
         raise RecordError(deep, _deep_line(text) + offset, None, depth) from None
     if isinstance(value, dict | list) and _too_deep(value):
