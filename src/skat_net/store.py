@@ -193,6 +193,11 @@ class Journal:
         while self._writing is not None or self._batch is not None:
             waiting = self._batch or self._writing
             assert waiting is not None
+            if waiting.done():
+                # a write just finished and its callback (which clears it and
+                # starts the next batch) is queued: let it run, or this spins
+                await asyncio.sleep(0)
+                continue
             await asyncio.shield(waiting)
 
     def close(self) -> None:

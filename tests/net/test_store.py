@@ -6,6 +6,7 @@ changes."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -114,3 +115,26 @@ async def test_a_damaged_journal_costs_only_that_tables_later_changes(
     assert "cannot be applied" in caplog.text
     same(loaded[two], expected[two])
     assert loaded[one].journaled < expected[one].journaled
+
+
+def test_drain_lets_a_finished_writes_callback_run(tmp_path: Path) -> None:
+    """A write that has just finished, its callback still queued, must not make
+    drain spin without ever yielding (it hung the server's tests once)."""
+    import threading
+
+    from skat_net.store import Journal
+
+    async def scenario() -> None:
+        journal = Journal(tmp_path, sync=False)
+        loop = asyncio.get_running_loop()
+        finished: asyncio.Future[None] = loop.create_future()
+        finished.set_result(None)
+        journal._writing = finished
+        loop.call_soon(lambda: setattr(journal, "_writing", None))
+        await journal.drain()
+        journal.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(scenario()), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), "drain spun on a finished write"
