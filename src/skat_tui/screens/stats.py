@@ -45,6 +45,7 @@ from ..i18n import (
     shown_name,
 )
 from ..leaderboard import kind_name
+from ..safe_text import safe_text
 from ..settings import seat_name
 from ..stats import (
     WON_AT,
@@ -146,7 +147,8 @@ def levels_table(stats: Statistics, scoring: Scoring) -> Table | Text:
                    _("overbid"), _("defence"), _("schneider"))
     for level, f in stats.by_level:
         avg = format_number(f.solo_value_sum / f.solo_games, 1) if f.solo_games else "-"
-        table.add_row(Text(seat_name(level)), str(f.deals), format_signed(f.per_deal(scoring), 1),
+        table.add_row(safe_text(seat_name(level)), str(f.deals),
+                      format_signed(f.per_deal(scoring), 1),
                       str(f.solo_games), _percent(f.solo_won, f.solo_games), avg,
                       str(f.overbid), _percent(f.defences_won, f.defences),
                       f"{f.as_soloist.made_schneider}/{f.as_soloist.got_schneider}")
