@@ -3,9 +3,12 @@
 For a hand of ten cards (after the discard), the points lying in the skat and
 the soloist's seat, :func:`win_chance` estimates the chance that the game is
 won (61 points; for null: no trick) and :func:`schneider_chance` the chance
-of 90 points.  Each is a logistic model over a few features a club player
+of 90 points.  Each is a logistic model over features a club player
 counts: trumps and which jacks, side aces and guarded tens, loose tens,
 voids, losers in the side suits, the points in the skat, forehand's lead;
+for suit and grand also their interactions (jacks and voids by trump
+length, forehand by trumps, jacks and aces...), the class of each side suit
+(:data:`SIDE_CLASSES`) and the jack configuration (:data:`RICH_FEATURES`);
 for null the unsafe suits (a suit is safe when its i-th lowest card is at
 most the 2i-th lowest of the suit: 7, 9, jack, king...).
 
@@ -95,8 +98,9 @@ games, the trump count (four is the baseline)."""
 _TRUMP_COUNT: tuple[int, ...] = (0, 0, 0, 0, -1, 1, 2, 3, 4, 4, 4, 4)
 
 # Fitted weights (see the module docstring); regenerate with
-# ``python -m skat_core.bots.calibrate``.  Suit and grand: 42,600 self-play
-# games with explored discards (December 2026); null and null ouvert: the
+# ``python -m skat_core.bots.calibrate``.  Suit and grand (RICH_FEATURES):
+# 41,887 self-play games with explored discards (December 2026, seed
+# selfplay-easy-1, docs/bots.md); null and null ouvert: the
 # earlier fit, to which SHIFTS["search"] belongs (the refit null weights
 # with these shifts lost nulls against xskat, docs/bots.md).
 WEIGHTS: dict[str, tuple[float, ...]] = {
