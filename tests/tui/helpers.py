@@ -3,9 +3,9 @@ the screen as text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -18,6 +18,7 @@ from skat_tui.app import SkatApp
 from skat_tui.cli_replay import Loaded, replay_app
 from skat_tui.deck import DeckStyle
 from skat_tui.screens import TableScreen
+from skat_tui.screens.start import StartScreen
 from skat_tui.settings import Settings
 from skat_tui.storage import Storage
 
@@ -91,6 +92,24 @@ async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
     """A few rounds of the event loop (screens switch, lists fill)."""
     for _ in range(rounds):
         await pilot.pause()
+
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+async def open_from_start(
+    pilot: Pilot[Any], key: str, kind: type[ScreenT],
+    then: Callable[[Pilot[Any]], Awaitable[None]] = wait,
+) -> ScreenT:
+    """From the start screen, the entry ``key`` (``y`` history, ``s``
+    scores ...): the screen it opens once ``then`` has let it fill."""
+    await wait(pilot)
+    assert isinstance(pilot.app.screen, StartScreen)
+    await pilot.press(key)
+    await then(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 class Bare(App[None]):
