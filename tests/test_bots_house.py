@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from house_deals import clubs_hand
 from skat_core.benchmarks.ramsch import play_ramsch
 from skat_core.bots import RandomBot, make_bot
 from skat_core.bots.bidding import (
@@ -42,7 +43,7 @@ from skat_core.game import (
     play_out,
 )
 from skat_core.rules import GameType
-from skat_core.ruleset import PUB, TOURNAMENT, Ramsch, RuleSet
+from skat_core.ruleset import PUB, TOURNAMENT, Ramsch
 
 SCHIEBE = PUB.with_switches(name="schiebe", ramsch=Ramsch.SCHIEBERAMSCH, kontra_max=4)
 
@@ -79,12 +80,6 @@ SURE_CLUBS = Deal.from_str(
 """Forehand holds every jack and the top clubs: a sure game."""
 
 
-def _clubs_hand(deal: Deal, rules: RuleSet) -> GameState:
-    """Forehand bids 18, nobody holds, and forehand declares clubs hand."""
-    s = play_out(new_game(deal, rules), [Bid(18), Hold(), Pass(), Pass()])
-    return s.apply(Declare(GameType.CLUBS, hand=True))
-
-
 def _middlehand_answer(s: GameState, level: str) -> tuple[object, str]:
     """What the bot at middlehand would do, and why."""
     hint = make_bot(level, 1).hint(s.view(1))
@@ -93,7 +88,7 @@ def _middlehand_answer(s: GameState, level: str) -> tuple[object, str]:
 
 def _defending(deal: Deal, level: str) -> tuple[object, str]:
     """Forehand plays clubs hand; the bot at middlehand is asked before its first card."""
-    s = _clubs_hand(deal, PUB)
+    s = clubs_hand(PUB, deal)
     s = s.apply(s.legal_actions()[0])  # forehand leads
     assert s.legal_actions()[0] == KONTRA
     return _middlehand_answer(s, level)
@@ -119,7 +114,7 @@ def test_no_kontra_against_a_sure_game(level: str) -> None:
 def _asked_first(deal: Deal, level: str) -> tuple[object, str]:
     """Forehand plays clubs hand under Kontra before the first card: the bot
     at middlehand is asked before any card."""
-    s = _clubs_hand(deal, PUB.with_switches(kontra_first_card=True))
+    s = clubs_hand(PUB.with_switches(kontra_first_card=True), deal)
     assert s.phase == Phase.KONTRA and s.to_move == 1
     return _middlehand_answer(s, level)
 
