@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from match_play import play_match
 from skat_core.bots import RandomBot
 from skat_core.cards import Card
 from skat_core.deal import Deal
@@ -93,13 +94,7 @@ def four_player_match() -> tuple[Match, list[dict[str, Any]]]:
     double), and the history record of each deal as the app writes it."""
     m = Match.start(("Ann", "Bob", "Cid", "Dan"), deals=4, seed="four-pub", rules=PUB)
     bots = [RandomBot(i) for i in range(4)]
-    while not m.is_over:
-        assert m.current is not None
-        if m.current.is_over:
-            m = m.next_deal()
-            continue
-        seat = m.current.to_move
-        m = m.apply(bots[m.player_at(seat)].choose(m.current.view(seat)))
+    m = play_match(m, bots)
     meta = {"match": "four", "date": "2026-12-01T12:00:00Z", "kind": "pub"}
     return m, [outcome_record(m, o, meta) for o in m.outcomes]
 
