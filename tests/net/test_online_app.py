@@ -22,6 +22,14 @@ from skat_tui.widgets import KEY_LABELS
 from .helpers import Player, create_message, running_server, until
 
 
+async def table_shown(app: OnlineApp) -> TableScreen:
+    """The table screen, once the app shows it (within 10 s)."""
+    await until(lambda: isinstance(app.screen, TableScreen), 10)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def test_the_app_plays_a_whole_online_match_by_keys(tmp_path: Path) -> None:
     async with running_server(tmp_path / "server") as (_, url):
         created = await create_table(url, create_message(
@@ -36,9 +44,7 @@ async def test_the_app_plays_a_whole_online_match_by_keys(tmp_path: Path) -> Non
             await until(lambda: app.client.state is not None, 10)
             assert app.controller is None  # Ben has not joined: the lobby shows
             ben.start()
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await table_shown(app)
             loop = asyncio.get_running_loop()
             end = loop.time() + 60
             pressed = 0
@@ -111,9 +117,7 @@ async def test_the_app_reconnects_by_itself_when_the_server_drops_it(tmp_path: P
         app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
                         trick_pause=0)
         async with app.run_test(size=(100, 34)) as pilot:
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await table_shown(app)
             loop = asyncio.get_running_loop()
             end = loop.time() + 30
             while not (app.client.state and app.client.state["actions"] >= 6):
@@ -169,8 +173,7 @@ async def test_the_app_at_a_table_of_four_shows_who_sits_out(tmp_path: Path) -> 
         app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
                         trick_pause=0)
         async with app.run_test(size=(100, 34)) as pilot:
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
+            table = await table_shown(app)
             await pilot.pause(0.1)
             state = app.client.state
             assert state is not None and state["sitting_out"] == 0 == state["dealer"]
@@ -219,9 +222,7 @@ async def test_the_app_plays_a_whole_match_at_a_pub_table_with_schieberamsch(
             assert "Rules: Pub with Schieberamsch" in _screen_text(app)  # the lobby
             ben.start()
             cem.start()
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await table_shown(app)
             loop = asyncio.get_running_loop()
             end = loop.time() + 90
             keys: dict[str, int] = {}
