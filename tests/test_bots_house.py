@@ -251,3 +251,14 @@ def test_a_bad_ramsch_hand_plays_a_cheap_game_instead() -> None:
     # Without Ramsch (tournament rules) the same hand passes as before.
     t = play_out(new_game(deal_from_seed("find", 9)), [Pass(), Pass()])
     assert SkatBot("easy", 0).choose(t.view(0)) == Pass()
+
+
+@pytest.mark.parametrize("deals", [0, 1])
+def test_bench_ramsch_says_it_needs_two_deals(deals: int,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``skat bench ramsch --deals 0`` ended in a StatisticsError traceback;
+    like ``bench bots`` it says why and exits 2."""
+    from skat_core.benchmarks.ramsch import run
+
+    assert run(deals, "ramsch") == 2
+    assert "at least 2 deals" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from ..bots import make_bot
 from ..deal import deal_from_seed
 from ..game import GameState, new_game
 from ..ruleset import PUB
+from .duplicate import enough_deals
 from .figures import interval
 
 
@@ -38,6 +39,8 @@ def play_ramsch(seed: str, number: int, bot_seat: int | None) -> GameState:
 
 
 def run(deals: int, seed: str) -> int:
+    if not enough_deals(deals):
+        return 2
     start = time.perf_counter()
     points: dict[str, list[int]] = {"random": [], "bot": []}
     scores: dict[str, list[int]] = {"random": [], "bot": []}
