@@ -295,7 +295,7 @@ async def test_hotseat_the_asked_defender_answers_behind_the_privacy_screen(
 
 # Deal 1 of this seed: a bot plays a suit game (not ouvert) and, on lead
 # after six tricks, holds four cards that take every trick: it claims.
-BOT_CLAIM = "botclaim1"
+BOT_CLAIM = "botclaim7"
 
 
 async def test_a_bot_claims_late_its_cards_are_shown_and_the_human_accepts() -> None:

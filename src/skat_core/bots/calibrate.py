@@ -41,7 +41,7 @@ from ..deal import deal_from_seed
 from ..game import Bid, Declare, Discard, GameState, Hold, Pass, Phase, PickUpSkat, new_game
 from ..rules import GameType
 from .evaluate import (
-    FEATURES,
+    RICH_FEATURES,
     chances,
     grand_features,
     null_features,
@@ -191,23 +191,24 @@ def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1
     so a hundred thousand games make a few thousand distinct rows)."""
     rows, games, wins = _grouped(xs, ys)
     k = len(rows[0])
+    # Most features of a row are 0 (the side-suit classes, the jack
+    # configuration): the gradient and Hessian sum over the others only.
+    sparse = [[(i, v) for i, v in enumerate(x) if v] for x in rows]
     w = [0.0] * k
     for _ in range(iterations):
         grad = [0.0] * k
         hess = [[0.0] * k for _ in range(k)]
-        for x, n, y in zip(rows, games, wins, strict=True):
-            z = sum(a * b for a, b in zip(w, x, strict=True))
+        for nz, n, y in zip(sparse, games, wins, strict=True):
+            z = sum(w[i] * v for i, v in nz)
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
             e = y - n * p
-            v = n * p * (1 - p)
-            for i in range(k):
-                xi = x[i]
-                if xi:
-                    grad[i] += e * xi
-                    row = hess[i]
-                    vx = v * xi
-                    for j in range(k):
-                        row[j] += vx * x[j]
+            c = n * p * (1 - p)
+            for i, xi in nz:
+                grad[i] += e * xi
+                row = hess[i]
+                cx = c * xi
+                for j, xj in nz:
+                    row[j] += cx * xj
         for i in range(1, k):
             grad[i] -= l2 * w[i]
             hess[i][i] += l2
@@ -263,11 +264,11 @@ def fit(paths: list[str]) -> None:
         xs = [r[0] for r in rows]
         ys = [r[1] for r in rows]
         w = fit_logistic(xs, ys)
-        _report(family, FEATURES["suit" if family == "suit" else
-                                 "grand" if family == "grand" else "null"], w, xs, ys)
+        _report(family, RICH_FEATURES["suit" if family == "suit" else
+                                      "grand" if family == "grand" else "null"], w, xs, ys)
         if family in ("suit", "grand"):
             w90 = fit_logistic(xs, [r[2] for r in rows])
-            _report(family + "90", FEATURES[family], w90, xs, [r[2] for r in rows])
+            _report(family + "90", RICH_FEATURES[family], w90, xs, [r[2] for r in rows])
 
 
 def shift(paths: list[str]) -> None:
