@@ -150,3 +150,47 @@ def test_calibrate_generates_explores_refits_from_the_stored_cards(tmp_path, cap
     assert main(["shift", str(out)]) == 0
     text = capsys.readouterr().out
     assert '"suit": (' in text and "# a b" in text
+
+
+def test_strongs_discard_races_its_candidates_over_many_deals() -> None:
+    """strong spends its skat budget on the candidates that are still close:
+    the two clubs discards are played on many more deals than strong's
+    earlier budget reached (3), the games far behind drop out early."""
+    from dataclasses import replace
+
+    cards12 = m("CJ SJ CA CK C9 C8 C7 HT HK HQ D8 D7")
+    sim = LEVEL_CONFIGS["strong"].sim
+    assert sim is not None
+    plan = pickup_plan.__wrapped__(cards12, 2, 18, (0, 20, 0), (0, 0, 22), sim, "x", "search",
+                                   0.0)
+    top = plan[0]
+    assert top.declare.game == GameType.CLUBS
+    assert top.deals >= 8
+    assert min(p.deals for p in plan) < top.deals
+    assert all(p.deals >= sim.min_deals for p in plan)
+    # Without the race every candidate is played on every deal.
+    flat = replace(sim, race=0.0, nodes=1, min_deals=2)
+    assert len({p.deals for p in pickup_plan.__wrapped__(cards12, 2, 18, (0, 20, 0), (0, 0, 22),
+                                                         flat, "x", "search", 0.0)}) == 1
+
+
+def test_a_race_drops_only_the_candidates_far_behind_a_leader_that_reaches_the_bid() -> None:
+    from skat_core.bots.simulate import _race
+
+    clubs = int(GameType.CLUBS)
+    # (evaluator ev, game, ouvert, discard, win, p90); candidate 3's value stays
+    # below the bid, so it cannot lead however well it scores.
+    cands = [(50.0, clubs, False, (0, 1), 0.8, 0.1)] * 4
+    values = [24, 24, 24, 12]
+    scores = [[80.0, 80.0, 80.0, 80.0, -130.0, 80.0],   # the leader
+              [80.0, 80.0, 80.0, 80.0, -130.0, 70.0],   # as good but for a point
+              [-130.0, -130.0, 80.0, -130.0, -130.0, -130.0],  # far behind
+              [200.0] * 6]
+    weights = [1.0] * 6
+    sums = [sum(s) for s in scores]
+    totals = [6.0] * 4
+    kept = _race([0, 1, 2, 3], cands, values, 18, sums, totals, scores, weights, 3.0, 2.0)
+    assert kept == [0, 1, 3]
+    # One deal says nothing yet.
+    assert _race([0, 1, 2], cands, values, 18, [80.0, 80.0, -130.0], [1.0] * 3,
+                 [[80.0], [80.0], [-130.0]], [1.0], 3.0, 2.0) == [0, 1, 2]
