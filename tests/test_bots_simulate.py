@@ -194,3 +194,35 @@ def test_a_race_drops_only_the_candidates_far_behind_a_leader_that_reaches_the_b
     # One deal says nothing yet.
     assert _race([0, 1, 2], cands, values, 18, [80.0, 80.0, -130.0], [1.0] * 3,
                  [[80.0], [80.0], [-130.0]], [1.0], 3.0, 2.0) == [0, 1, 2]
+
+
+def test_the_bidding_simulates_only_the_hands_close_to_the_threshold() -> None:
+    """With ``close`` the simulation before the skat runs only where the
+    evaluator's expected score at the bid in question is near the bidding
+    threshold; clear hands are bid by the evaluator alone."""
+    from dataclasses import replace
+
+    from skat_core.bots.simulate import hand_outlook as look
+
+    base = LEVEL_CONFIGS["strong"]
+    assert base.sim is not None
+    before = SimBudget(deals=6, nodes=3_000, probe_nodes=600, min_deals=2, trust=True)
+    sim = replace(base.sim, before_skat=True, close=25.0, before=before)
+    bot = SkatBot("strong", "close", replace(base, sim=sim))
+    hands = {"close": m("HJ CK CQ SA SK HT DA DK D8 D7"),   # evaluator: about -4 at 18
+             "junk": m("SK SQ S9 HK HQ H9 DK DQ CT C9"),
+             "strong": m("CJ SJ HJ CA CT CK C9 SA ST HA")}
+    simulated = {}
+    for name, hand in hands.items():
+        others = [c for c in range(32) if not hand >> c & 1]
+        deal = Deal((sum(1 << c for c in others[:10]), hand,
+                     sum(1 << c for c in others[10:20])), sum(1 << c for c in others[20:]))
+        view = new_game(deal).view(1)  # middlehand is asked first
+        misses = look.cache_info().misses
+        action = bot.choose(view)
+        simulated[name] = look.cache_info().misses > misses
+        if name == "junk":
+            assert isinstance(action, Pass)
+        if name == "strong":
+            assert isinstance(action, Bid)
+    assert simulated == {"close": True, "junk": False, "strong": False}

@@ -114,6 +114,14 @@ class SimBudget:
     """Read the solver's verdict through :data:`DD_TRUST` (False: as 0 or 1).
     Off in the shipped levels: against xskat it measured neutral for
     ``normal`` and slightly worse for ``strong`` (docs/bots.md)."""
+    close: float = 0.0
+    """With :attr:`before_skat`: simulate only where the decision is close,
+    the evaluator's expected score at the bid in question within this many
+    points of the bidding threshold (hand or pick-up: of each other); the
+    evaluator alone decides the rest.  0: simulate every hand."""
+    before: SimBudget | None = None
+    """The budget of the simulation before the skat (:func:`hand_outlook`);
+    None: this one."""
     race: float = 0.0
     """After picking up, drop a candidate from the remaining deals once its
     blended expected score is more than ``race`` standard errors (of its
@@ -564,10 +572,10 @@ class Blend:
                  refused: tuple[int, int, int], budget: SimBudget, salt: str, play: str,
                  skats: int, extra: float) -> None:
         self.look = outlook(hand, seat == 0, skats, salt, play)
-        self.deals = hand_outlook(hand, seat, budget, salt, play)
+        self.deals = hand_outlook(hand, seat, budget.before or budget, salt, play)
         self.weights = self.deals.weights(bids, refused)
         self.mass = self.deals.mass(self.weights)
-        self.k = budget.prior
+        self.k = (budget.before or budget).prior
         self.extra = extra
 
     def evs(self, bid: int) -> tuple[float, list[float]]:
