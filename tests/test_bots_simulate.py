@@ -150,3 +150,79 @@ def test_calibrate_generates_explores_refits_from_the_stored_cards(tmp_path, cap
     assert main(["shift", str(out)]) == 0
     text = capsys.readouterr().out
     assert '"suit": (' in text and "# a b" in text
+
+
+def test_strongs_discard_races_its_candidates_over_many_deals() -> None:
+    """strong spends its skat budget on the candidates that are still close:
+    the two clubs discards are played on many more deals than strong's
+    earlier budget reached (3), the games far behind drop out early."""
+    from dataclasses import replace
+
+    cards12 = m("CJ SJ CA CK C9 C8 C7 HT HK HQ D8 D7")
+    sim = LEVEL_CONFIGS["strong"].sim
+    assert sim is not None
+    plan = pickup_plan.__wrapped__(cards12, 2, 18, (0, 20, 0), (0, 0, 22), sim, "x", "search",
+                                   0.0)
+    top = plan[0]
+    assert top.declare.game == GameType.CLUBS
+    assert top.deals >= 8
+    assert min(p.deals for p in plan) < top.deals
+    assert all(p.deals >= sim.min_deals for p in plan)
+    # Without the race every candidate is played on every deal.
+    flat = replace(sim, race=0.0, nodes=1, min_deals=2)
+    assert len({p.deals for p in pickup_plan.__wrapped__(cards12, 2, 18, (0, 20, 0), (0, 0, 22),
+                                                         flat, "x", "search", 0.0)}) == 1
+
+
+def test_a_race_drops_only_the_candidates_far_behind_a_leader_that_reaches_the_bid() -> None:
+    from skat_core.bots.simulate import _race
+
+    clubs = int(GameType.CLUBS)
+    # (evaluator ev, game, ouvert, discard, win, p90); candidate 3's value stays
+    # below the bid, so it cannot lead however well it scores.
+    cands = [(50.0, clubs, False, (0, 1), 0.8, 0.1)] * 4
+    values = [24, 24, 24, 12]
+    scores = [[80.0, 80.0, 80.0, 80.0, -130.0, 80.0],   # the leader
+              [80.0, 80.0, 80.0, 80.0, -130.0, 70.0],   # as good but for a point
+              [-130.0, -130.0, 80.0, -130.0, -130.0, -130.0],  # far behind
+              [200.0] * 6]
+    weights = [1.0] * 6
+    sums = [sum(s) for s in scores]
+    totals = [6.0] * 4
+    kept = _race([0, 1, 2, 3], cands, values, 18, sums, totals, scores, weights, 3.0, 2.0)
+    assert kept == [0, 1, 3]
+    # One deal says nothing yet.
+    assert _race([0, 1, 2], cands, values, 18, [80.0, 80.0, -130.0], [1.0] * 3,
+                 [[80.0], [80.0], [-130.0]], [1.0], 3.0, 2.0) == [0, 1, 2]
+
+
+def test_the_bidding_simulates_only_the_hands_close_to_the_threshold() -> None:
+    """With ``close`` the simulation before the skat runs only where the
+    evaluator's expected score at the bid in question is near the bidding
+    threshold; clear hands are bid by the evaluator alone."""
+    from dataclasses import replace
+
+    from skat_core.bots.simulate import hand_outlook as look
+
+    base = LEVEL_CONFIGS["strong"]
+    assert base.sim is not None
+    before = SimBudget(deals=6, nodes=3_000, probe_nodes=600, min_deals=2, trust=True)
+    sim = replace(base.sim, before_skat=True, close=25.0, before=before)
+    bot = SkatBot("strong", "close", replace(base, sim=sim))
+    hands = {"close": m("HJ CK CQ SA SK HT DA DK D8 D7"),   # evaluator: about -4 at 18
+             "junk": m("SK SQ S9 HK HQ H9 DK DQ CT C9"),
+             "strong": m("CJ SJ HJ CA CT CK C9 SA ST HA")}
+    simulated = {}
+    for name, hand in hands.items():
+        others = [c for c in range(32) if not hand >> c & 1]
+        deal = Deal((sum(1 << c for c in others[:10]), hand,
+                     sum(1 << c for c in others[10:20])), sum(1 << c for c in others[20:]))
+        view = new_game(deal).view(1)  # middlehand is asked first
+        misses = look.cache_info().misses
+        action = bot.choose(view)
+        simulated[name] = look.cache_info().misses > misses
+        if name == "junk":
+            assert isinstance(action, Pass)
+        if name == "strong":
+            assert isinstance(action, Bid)
+    assert simulated == {"close": True, "junk": False, "strong": False}

@@ -127,8 +127,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         skat_samples=20,
         loss_extra=0.0,
         threshold=5.0,
-        sim=SimBudget(deals=20, nodes=12_000, probe_nodes=1_500, candidates=5, min_deals=3,
-                      before_skat=False, shapes=True),
+        sim=SimBudget(deals=24, nodes=50_000, probe_nodes=2_000, candidates=6, min_deals=4,
+                      before_skat=False, shapes=True, race=2.0),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
@@ -260,11 +260,45 @@ class SkatBot:
 
     def limit(self, view: SeatView) -> int:
         sim = self.config.sim
-        if sim is not None and sim.before_skat:
+        if sim is not None and sim.before_skat and not sim.close:
             return self._sim_limit(view, sim)
         return bid_limit(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
                          self.play, self.config.threshold, self.config.loss_extra,
                          self.stakes(view), self.pass_value(view))
+
+    def _close_blend(self, view: SeatView) -> Blend | None:
+        """The simulation before the skat where :attr:`SimBudget.close` asks
+        for it on close calls only (tournament stakes, no Ramsch to weigh)."""
+        sim = self.config.sim
+        if (sim is None or not sim.before_skat or not sim.close
+                or self.stakes(view) != PLAIN or self.pass_value(view) is not None):
+            return None
+        kn = read_knowledge(view)
+        return Blend(view.hand, view.seat, kn.bids, kn.refused, sim, str(self.seed), self.play,
+                     self.config.skat_samples, self.config.loss_extra)
+
+    def _close_limit(self, view: SeatView, limit: int, bid: int) -> int:
+        """The evaluator's ``limit``, corrected at ``bid`` (the bid this
+        decision says yes or no to) by simulation where the evaluator's
+        expected score there is within :attr:`SimBudget.close` of the
+        threshold."""
+        sim = self.config.sim
+        if sim is None or not sim.close or bid not in BID_VALUES:
+            return limit
+        look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
+                       self.play)
+        ev = look.best_ev(bid, self.config.loss_extra)
+        if (abs(ev - self.config.threshold) > sim.close
+                or proven_value(view.hand, view.seat == 0) >= bid):
+            return limit
+        blend = self._close_blend(view)
+        if blend is None:
+            return limit
+        pick, hand_evs = blend.evs(bid)
+        if max(pick, *hand_evs) > self.config.threshold:
+            return max(limit, bid)
+        below = [v for v in BID_VALUES if v < bid]
+        return min(limit, below[-1] if below else 0)
 
     def _sim_limit(self, view: SeatView, sim: SimBudget) -> int:
         """The highest ladder value at which picking up or the best hand game
@@ -286,12 +320,16 @@ class SkatBot:
     def _bid(self, view: SeatView) -> Hint:
         limit = self.limit(view)
         legal = view.legal
-        if any(isinstance(a, Hold) for a in legal):
+        raises = [a for a in legal if isinstance(a, Bid)]
+        holding = any(isinstance(a, Hold) for a in legal)
+        if holding or raises:
+            asked = view.bid if holding else min(a.value for a in raises)
+            limit = self._close_limit(view, limit, asked)
+        if holding:
             if view.bid <= limit:
                 return Hint(Hold(), f"yes: this hand is worth up to {limit}", worth=limit)
             return Hint(Pass(), f"pass: this hand is worth {limit or 'no game'}, not {view.bid}",
                         worth=limit)
-        raises = [a for a in legal if isinstance(a, Bid)]
         if raises:
             nxt = min(raises, key=lambda a: a.value)
             if nxt.value <= limit:
@@ -309,7 +347,8 @@ class SkatBot:
         look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
                        self.play)
         extra = self.config.loss_extra
-        if self.config.sim is not None and self.config.sim.before_skat:
+        close = self.config.sim.close if self.config.sim is not None else 0.0
+        if self.config.sim is not None and self.config.sim.before_skat and not close:
             kn = read_knowledge(view)
             pick, hand_evs = Blend(view.hand, view.seat, kn.bids, kn.refused, self.config.sim,
                                    str(self.seed), self.play, self.config.skat_samples,
@@ -319,6 +358,13 @@ class SkatBot:
             pick = look.pickup_ev(view.bid, extra, stakes)
             hand_evs = look.hand_evs(view.bid, extra, stakes)
         legal = set(view.legal)
+        if close:
+            best_hand = max((ev for i, ev in enumerate(hand_evs) if HAND_GAMES[i] in legal),
+                            default=None)
+            blend = (self._close_blend(view)
+                     if best_hand is not None and abs(best_hand - pick) <= close else None)
+            if blend is not None:
+                pick, hand_evs = blend.evs(view.bid)
         best_i = -1
         best = pick
         for i, ev in enumerate(hand_evs):

@@ -77,6 +77,12 @@ chance of really reaching 90 when the solver says 90 is out of reach
 (first) or reached (second).  Same games: suit 194 (23%) and 45 (93%),
 grand 45 (29%) and 20 (85%)."""
 
+RACE_SPREAD = 50.0
+"""The least spread (Seeger-Fabian points) a race assumes for the deal-by-deal
+difference between two candidates: on a few deals two discards of one game
+often score alike in every deal, which says little about whether they differ
+(one deal in which one wins and the other loses differs by some 150-250)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SimBudget:
@@ -108,6 +114,21 @@ class SimBudget:
     """Read the solver's verdict through :data:`DD_TRUST` (False: as 0 or 1).
     Off in the shipped levels: against xskat it measured neutral for
     ``normal`` and slightly worse for ``strong`` (docs/bots.md)."""
+    close: float = 0.0
+    """With :attr:`before_skat`: simulate only where the decision is close,
+    the evaluator's expected score at the bid in question within this many
+    points of the bidding threshold (hand or pick-up: of each other); the
+    evaluator alone decides the rest.  0: simulate every hand."""
+    before: SimBudget | None = None
+    """The budget of the simulation before the skat (:func:`hand_outlook`);
+    None: this one."""
+    race: float = 0.0
+    """After picking up, drop a candidate from the remaining deals once its
+    blended expected score is more than ``race`` standard errors (of its
+    deal-by-deal difference to the leader, on the same deals) behind the
+    leader, after :attr:`min_deals`; the sampling ends when one candidate is
+    left.  The budget then goes to the candidates that are still close.
+    0: every candidate is played on every deal."""
 
 
 _EXACT: dict[str, tuple[float, float]] = {"suit": (0.0, 1.0), "grand": (0.0, 1.0),
@@ -328,36 +349,81 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
             values.append(null_value(False, ouvert))
         else:
             values.append(game_value(game, matadors(game, cards12)))
-    sums = [0.0] * len(cands)
-    wins = [0.0] * len(cands)
-    total = 0.0
+    n = len(cands)
+    sums = [0.0] * n
+    wins = [0.0] * n
+    totals = [0.0] * n
+    played = [0] * n
+    scores: list[list[float]] = [[] for _ in range(n)]
+    weights: list[float] = []
+    active = list(range(n))
     done = 0
     for _ in range(budget.deals):
-        if probe.spent(done):
+        if probe.spent(done) or len(active) < 2 <= n:
             break
         others, _ = _deal_rest(rng, seat, cards12, False)
         w = _weight(others, seat, bids, refused)
         done += 1
         if w <= 0:
             continue
-        total += w
-        for i, (_, game, ouvert, (a, b), win, p90) in enumerate(cands):
+        weights.append(w)
+        for i in active:
+            _, game, ouvert, (a, b), win, p90 = cands[i]
             mine = cards12 & ~(1 << a | 1 << b)
             hands = _with(others, seat, mine)
             sp = CARD_POINTS[a] + CARD_POINTS[b]
             # (Null ouvert: open cards change nothing double dummy.)
             oc = probe.outcome(game, hands, sp, (win, p90))
-            sums[i] += w * _score(game, ouvert, oc, values[i], bid, extra)
+            score = _score(game, ouvert, oc, values[i], bid, extra)
+            sums[i] += w * score
             wins[i] += w * oc[0]
+            totals[i] += w
+            played[i] += 1
+            scores[i].append(score)
+        if budget.race > 0 and done >= budget.min_deals:
+            active = _race(active, cands, values, bid, sums, totals, scores, weights,
+                           budget.prior, budget.race)
     k = budget.prior
     out = []
     for i, (ev0, game, ouvert, disc, win, _) in enumerate(cands):
-        ev = (sums[i] + k * ev0) / (total + k)
-        p = (wins[i] + k * win) / (total + k)
+        ev = (sums[i] + k * ev0) / (totals[i] + k)
+        p = (wins[i] + k * win) / (totals[i] + k)
         d = Declare(GameType(game), ouvert=ouvert)
-        out.append(Planned(d, disc, ev, ev0, p, values[i], done))
+        out.append(Planned(d, disc, ev, ev0, p, values[i], played[i]))
     out.sort(key=lambda c: -c.ev)
     return tuple(out)
+
+
+def _race(active: list[int], cands: list[Candidate], values: list[int], bid: int,
+          sums: list[float], totals: list[float], scores: list[list[float]],
+          weights: list[float], k: float, z: float) -> list[int]:
+    """The candidates still in the race (see :attr:`SimBudget.race`): the
+    leader among those whose value reaches the bid (as the choice prefers
+    them), and those not ``z`` standard errors behind it.  Every active
+    candidate has been played on every deal so far, so the differences are
+    paired deal by deal."""
+    def ev(i: int) -> float:
+        return (sums[i] + k * cands[i][0]) / (totals[i] + k)
+
+    if len(weights) < 2:
+        return active
+    safe = [i for i in active if values[i] >= bid] or active
+    lead = max(safe, key=ev)
+    lead_ev = ev(lead)
+    mass = sum(weights)
+    eff = mass * mass / sum(w * w for w in weights)
+    keep = []
+    for i in active:
+        if i == lead:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(scores[lead], scores[i], strict=True)]
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / mass
+        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / mass
+        se = (max(var, RACE_SPREAD ** 2) / max(eff - 1.0, 1.0)) ** 0.5
+        if lead_ev - ev(i) <= z * se:
+            keep.append(i)
+    return keep
 
 
 # -- before the skat ------------------------------------------------------
@@ -506,10 +572,10 @@ class Blend:
                  refused: tuple[int, int, int], budget: SimBudget, salt: str, play: str,
                  skats: int, extra: float) -> None:
         self.look = outlook(hand, seat == 0, skats, salt, play)
-        self.deals = hand_outlook(hand, seat, budget, salt, play)
+        self.deals = hand_outlook(hand, seat, budget.before or budget, salt, play)
         self.weights = self.deals.weights(bids, refused)
         self.mass = self.deals.mass(self.weights)
-        self.k = budget.prior
+        self.k = (budget.before or budget).prior
         self.extra = extra
 
     def evs(self, bid: int) -> tuple[float, list[float]]:
