@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from skat_core.bots.bidding import outlook
 from skat_core.bots.evaluate import win_chance
 from skat_core.bots.nullsim import (
@@ -11,7 +13,9 @@ from skat_core.bots.nullsim import (
     NullBudget,
     corrected_outlook,
     hand_null_outlook,
+    not_caught_factor,
     pickup_null_share,
+    weighted_share,
 )
 from skat_core.bots.players import LEVEL_CONFIGS, SkatBot
 from skat_core.cards import CardSet
@@ -38,14 +42,14 @@ def m(text: str) -> int:
 def test_the_evaluator_calls_the_caught_hand_safe_and_the_solver_does_not() -> None:
     hand = m(CAUGHT)
     assert win_chance(NULL, hand, 0, False, False, "search") > 0.6
-    free, mass = pickup_null_share(hand, m("SJ CA"), 1, NONE, NONE, BUDGET, "t")
-    assert mass == BUDGET.deals
-    assert free <= 0.5 * mass
+    share, deals = pickup_null_share(hand, m("SJ CA"), 1, NONE, NONE, BUDGET, "t")
+    assert deals == BUDGET.deals
+    assert share <= 0.5
 
 
 def test_a_clean_hand_is_never_proved_caught() -> None:
-    free, mass = pickup_null_share(m(CLEAN), m("SA HA"), 1, NONE, NONE, BUDGET, "t")
-    assert free == mass
+    share, _ = pickup_null_share(m(CLEAN), m("SA HA"), 1, NONE, NONE, BUDGET, "t")
+    assert share == 1.0
 
 
 def test_the_outlook_is_corrected_downwards_only_for_null() -> None:
@@ -109,3 +113,13 @@ def test_after_picking_up_the_caught_null_is_worth_less() -> None:
     assert old.scores is not None and new.scores is not None
     assert max(new.scores.values()) < max(old.scores.values()) - 10
     assert new.win is not None and old.win is not None and new.win < old.win
+
+
+def test_small_weights_by_the_bids_still_count_as_deals() -> None:
+    """Weights by the bids are plausibilities: ten deals of weight 0.01 are
+    ten deals against the evaluator's prior, not a tenth of one."""
+    share, deals = weighted_share([0.01] * 10, [False] * 9 + [True])
+    assert share == pytest.approx(0.1) and deals == pytest.approx(10)
+    _, one = weighted_share([1.0] + [1e-6] * 9, [True] * 10)
+    assert one == pytest.approx(1.0, abs=1e-3)
+    assert not_caught_factor(0.0, 10, 2.0) == pytest.approx(2 / 12)

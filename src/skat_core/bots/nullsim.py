@@ -104,11 +104,23 @@ class _NullRow:
     """Null hand is not proved caught."""
 
 
-def not_caught_factor(free: float, mass: float, prior: float) -> float:
-    """The factor on the evaluator's chance: the (weighted) share of deals
-    not proved caught, the evaluator counting as ``prior`` deals with none
-    caught."""
-    return (free + prior) / (mass + prior)
+def not_caught_factor(share: float, deals: float, prior: float) -> float:
+    """The factor on the evaluator's chance: the share of deals not proved
+    caught over ``deals`` (effective) deals, the evaluator counting as
+    ``prior`` deals with none caught."""
+    return (deals * share + prior) / (deals + prior)
+
+
+def weighted_share(weights: list[float], free: list[bool]) -> tuple[float, float]:
+    """The weighted share of ``free`` deals and the effective number of
+    deals, (sum w)^2 / sum w^2 (the weights by the bids are plausibilities,
+    not counts: ten deals of weight 0.01 are still ten deals, and one deal
+    far likelier than the rest is nearly one)."""
+    mass = sum(weights)
+    if mass <= 0:
+        return 1.0, 0.0
+    share = sum(w for w, f in zip(weights, free, strict=True) if f) / mass
+    return share, mass * mass / sum(w * w for w in weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +137,9 @@ class NullOutlook:
         a hand game (null and null ouvert alike: double dummy they are the
         same question)."""
         ws = [_weight(r.others, self.seat, bids, refused) for r in self.rows]
-        mass = sum(ws)
-        if mass <= 0:
-            return (1.0, 1.0)
-        pick = sum(w for w, r in zip(ws, self.rows, strict=True) if r.pick_free)
-        hand = sum(w for w, r in zip(ws, self.rows, strict=True) if r.hand_free)
-        return (not_caught_factor(pick, mass, self.prior),
-                not_caught_factor(hand, mass, self.prior))
+        pick, n = weighted_share(ws, [r.pick_free for r in self.rows])
+        hand, _ = weighted_share(ws, [r.hand_free for r in self.rows])
+        return (not_caught_factor(pick, n, self.prior), not_caught_factor(hand, n, self.prior))
 
 
 @lru_cache(maxsize=256)
@@ -185,22 +193,22 @@ def corrected_outlook(look: HandOutlook, factors: tuple[float, float]) -> HandOu
 def pickup_null_share(mine: Mask, discard: Mask, seat: int, bids: tuple[int, int, int],
                       refused: tuple[int, int, int], budget: NullBudget, salt: str
                       ) -> tuple[float, float]:
-    """The weight of the deals of the twenty unseen cards (each weighted by
+    """The share of the deals of the twenty unseen cards (each weighted by
     how well the other seats' bids fit it) in which the defenders are not
     proved to catch ``mine`` (ten cards after putting ``discard`` away) in
-    null, and the deals' total weight."""
+    null, and the effective number of deals (:func:`weighted_share`)."""
     rng = random.Random(f"null-pickup:{salt}:{seat}:{mine}:{discard}")
     solver = Solver(NULL, seat)
-    clean = total = 0.0
+    ws: list[float] = []
+    free: list[bool] = []
     for _ in range(budget.deals):
         others, _ = _deal(rng, seat, mine | discard, False)
         w = _weight(others, seat, bids, refused)
         if w <= 0:
             continue
-        total += w
-        if not _caught(solver, _with(others, seat, mine), budget.probe_nodes):
-            clean += w
-    return clean, total
+        ws.append(w)
+        free.append(not _caught(solver, _with(others, seat, mine), budget.probe_nodes))
+    return weighted_share(ws, free)
 
 
 def _weight(others: tuple[Mask, Mask, Mask], seat: int, bids: tuple[int, int, int],
@@ -219,4 +227,5 @@ __all__ = [
     "hand_null_outlook",
     "not_caught_factor",
     "pickup_null_share",
+    "weighted_share",
 ]

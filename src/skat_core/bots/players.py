@@ -398,11 +398,11 @@ class SkatBot:
             if c.declare.game == GameType.NULL:
                 put = 1 << c.discard[0] | 1 << c.discard[1]
                 mine = cards12 & ~put
-                free, mass = pickup_null_share(mine, put, view.seat, bids, refused, budget,
-                                               str(self.seed))
+                share, deals = pickup_null_share(mine, put, view.seat, bids, refused, budget,
+                                                 str(self.seed))
                 e = win_chance(int(GameType.NULL), mine, 0, view.seat == 0, c.declare.ouvert,
                                self.play)
-                win = min(c.win, e * not_caught_factor(free, mass, budget.prior))
+                win = min(c.win, e * not_caught_factor(share, deals, budget.prior))
                 if win < c.win:
                     ev = null_payoff(win, c.value, view.bid, self.config.loss_extra)
                     c = replace(c, ev=ev, win=win)
