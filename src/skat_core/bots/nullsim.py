@@ -6,24 +6,24 @@ eight), which calls hands safe that the defenders catch on most lies: ♣8
 alone, ♥A ♥10 ♥9 ♥8 without the 7, or ♣8 ♣10 ♣J ♣Q against ♣7 ♣9 (issue
 10; on main's rows against xskat, the ten nulls ``normal`` lost had an
 evaluator chance of 0.35 to 0.77 and stayed clean, double dummy, on 0 to
-40% of 60 sampled lies, seven of them under 25%).  Here the twenty or twenty-two cards the soloist cannot see are
-dealt out again and the solver asks, per deal, "do the defenders catch
-him?".  That question is cheap when the answer is yes (the defenders' line
-is found early) and dear when it is no (every defence must be refuted), so
-each question is capped at :attr:`NullBudget.probe_nodes` positions and a
-deal whose question is not settled by then counts as clean: the share of
-clean deals is an upper bound, and the evaluator is only ever corrected
-downwards (its chance is scaled by the simulated share over its own mean on
-the same deals, never above 1).
+40% of 60 sampled lies, seven of them under 25%).  Here the twenty or
+twenty-two cards the soloist cannot see are dealt out again and the solver
+asks, per deal, "do the defenders catch him?".  That question is cheap when
+the answer is yes (the defenders' line is found early) and dear when it is
+no (every defence must be refuted), so each question is capped at
+:attr:`NullBudget.probe_nodes` positions and a deal not settled by then
+counts as not caught.  The evaluator's chance is multiplied by the share of
+deals not proved caught (the evaluator counting as :attr:`NullBudget.prior`
+deals with none caught), so it is only ever corrected downwards.
 
-* :func:`hand_null_factors` (ten cards, before the skat): per sampled deal
+* :func:`hand_null_outlook` (ten cards, before the skat): per sampled deal
   the skat is picked up and the evaluator's best null discard made, and the
-  hand itself is asked as a null hand; the factors scale the null entries of
-  the bidding outlook (:func:`corrected_outlook`), so that the bid limit and
-  hand-or-pick-up see the correction.
+  hand itself is asked as a null hand; :meth:`NullOutlook.factors` scale the
+  null entries of the bidding outlook (:func:`corrected_outlook`), so that
+  the bid limit and hand-or-pick-up see the correction.
 * :func:`pickup_null_share` (ten cards after the discard, skat known): the
-  clean share over deals of the other twenty cards, for the null candidates
-  of the choice after picking up.
+  share not proved caught over deals of the other twenty cards, for the null
+  candidates of the choice after picking up.
 
 Budgets are counts (deals, positions), never clocks; the deals come from a
 generator seeded by the hand, the seat and the bot's seed, so the same view
