@@ -361,13 +361,16 @@ def _quick_discards(game: int, cards12: Mask) -> list[tuple[int, int]]:
 
 def bid_limit(hand: Mask, forehand: bool, skats: int, salt: str = "", play: str = "rules",
               threshold: float = PASS_THRESHOLD, extra: float = LOSS_EXTRA,
-              stakes: Stakes = PLAIN, first_bid_threshold: float | None = None) -> int:
+              stakes: Stakes = PLAIN, first_bid_threshold: float | None = None,
+              look: HandOutlook | None = None) -> int:
     """The highest bid this hand is worth (its best game's expected score
     beats ``threshold``), 0 if none (pass).  ``first_bid_threshold``: what
     18 alone must beat where passing is worth something else (a likely
     Ramsch): a hand worth no more than 18 by ``threshold`` says 18 when its
-    game beats that."""
-    look = outlook(hand, forehand, skats, salt, play)
+    game beats that.  ``look``: the hand's outlook if the caller corrected
+    it (:func:`.nullsim.corrected_outlook`), else :func:`outlook`'s."""
+    if look is None:
+        look = outlook(hand, forehand, skats, salt, play)
     limit = 0
     for v in BID_VALUES:
         # The expected score only falls as the bid rises (overbid risk).
