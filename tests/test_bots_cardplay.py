@@ -238,6 +238,11 @@ def test_the_exact_veto_rules_out_a_card_the_rollouts_would_play() -> None:
     # under leaves the rollouts alone.
     other = replace(plain, solo=SoloBudget((int(GameType.CLUBS),), 10, 3, 0, veto=0.1))
     assert pimc_values(kn, contract, state.bid, legal, other, random.Random(1))[0] == rolled
+    # In a game the veto is not named for, the exact values choose.
+    grand_only = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1,
+                                                veto_games=(int(GameType.GRAND),)))
+    assert pimc_values(kn, contract, state.bid, legal, grand_only,
+                       random.Random(1))[1] == "exact, 3 deals"
     capped = replace(plain, solo=SoloBudget(games, 10, 3, 0, cap=1, veto=0.1))
     est, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
     assert est == rolled and how.endswith("exact veto on 0 deals: 0 ruled out")

@@ -125,6 +125,9 @@ class SoloBudget:
     game's swing between won and lost (a card that loses, against a perfect
     defence, a net ``veto`` of the deals the best card wins).  See
     :func:`exact_veto`."""
+    veto_games: tuple[int, ...] | None = None
+    """The games of ``games`` in which ``veto`` applies (None: all of them);
+    in the others the exact values choose."""
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -251,7 +254,9 @@ def pimc_values(
     cap = 0
     veto: SoloBudget | None = None
     if solo is not None and seat == soloist and game in solo.games:
-        if held > budget.exact_from and held <= solo.exact_from and solo.veto > 0 and not null:
+        vetoes = solo.veto > 0 and not null and (solo.veto_games is None
+                                                 or game in solo.veto_games)
+        if held > budget.exact_from and held <= solo.exact_from and vetoes:
             veto = solo
         elif held > budget.exact_from and held <= solo.exact_from:
             fallback = replace(budget, solo=replace(solo, exact_from=0))
