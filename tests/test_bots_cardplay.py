@@ -202,41 +202,51 @@ def test_a_soloist_who_leads_a_side_card_rarely_holds_the_top_trump() -> None:
 
 
 def test_the_exact_veto_rules_out_a_card_the_rollouts_would_play() -> None:
-    # Deal 2 of seed "test": a diamonds soloist on the first lead.  With
-    # rollouts alone he leads the club ten (17 points below the open-card
-    # best card); the exact search on the same deals rules it out.
+    # Suit soloists on their first decision (seed "test"; deal 2: a diamonds
+    # soloist whose rollouts lead the club ten, 17 points below the
+    # open-card best card).  In the first position where the rollouts'
+    # card is ruled out, the veto plays another, better card.
     sel = Selection(1, 1, "soloist", "suit")
-    pos, state = next(p for p in load_positions("test", 3, None, lambda _: None, "easy", sel)
-                      if p[0].deal == 2)
-    kn = read_knowledge(state.view(pos.seat))
-    contract = state.contract
-    assert contract is not None and contract.game == GameType.DIAMONDS
-    legal = sum(1 << x for x in pos.values)
     plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
                          rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
-    games = (int(GameType.DIAMONDS), int(GameType.GRAND))
-    veto = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1))
-    rolled, _ = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
-    assert best_card(rolled, True).card == c("CT")
-    vetoed, how = pimc_values(kn, contract, state.bid, legal, veto, random.Random(1))
-    assert how == "rollout, 4 deals, exact veto on 3 deals: 1 ruled out"
-    chosen = best_card(vetoed, True).card
-    assert chosen != c("CT") and pos.loss(chosen) < pos.loss(c("CT"))
+    found = None
+    for pos, state in load_positions("test", 6, None, lambda _: None, "easy", sel):
+        contract = state.contract
+        assert contract is not None
+        kn = read_knowledge(state.view(pos.seat))
+        legal = sum(1 << x for x in pos.values)
+        games = (int(contract.game), int(GameType.GRAND))
+        veto = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1))
+        rolled, _ = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
+        vetoed, how = pimc_values(kn, contract, state.bid, legal, veto, random.Random(1))
+        assert how.startswith("rollout, 4 deals, exact veto on 3 deals: ")
+        ruled_out = best_card(rolled, True).card
+        chosen = best_card(vetoed, True).card
+        if chosen != ruled_out and pos.loss(chosen) < pos.loss(ruled_out):
+            found = (pos, state, kn, contract, legal, games, rolled, vetoed, ruled_out)
+            break
+        if how.endswith(": 0 ruled out"):
+            # Nothing ruled out: the rollouts' choice stands.
+            assert chosen == ruled_out
+    assert found is not None, "no position where the veto overrules the rollouts"
+    pos, state, kn, contract, legal, games, rolled, vetoed, ruled_out = found
     by_card = {e.card: e for e in vetoed}
-    # Only the value moves: the rollouts' points and win share stay for hints;
-    # the kept cards keep their rollout values.
+    # Only the values of ruled-out cards move, below every kept card; the
+    # rollouts' points and win share stay for hints.
+    kept = [e for e in rolled if by_card[e.card] == e]
+    assert ruled_out not in {e.card for e in kept}
     for e in rolled:
-        if e.card == c("CT"):
-            assert by_card[e.card].value < min(x.value for x in vetoed if x.card != e.card)
+        if by_card[e.card] != e:
+            assert by_card[e.card].value < min(x.value for x in kept)
             assert by_card[e.card].points == e.points and by_card[e.card].win == e.win
-        else:
-            assert by_card[e.card] == e
     # Deterministic: the same view and generator give the same estimates.
+    veto = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1))
     again, _ = pimc_values(kn, contract, state.bid, legal, veto, random.Random(1))
     assert again == vetoed
-    # Not for the defenders' budget or other games, and a cap no deal fits
-    # under leaves the rollouts alone.
-    other = replace(plain, solo=SoloBudget((int(GameType.CLUBS),), 10, 3, 0, veto=0.1))
+    # Not in other games, and a cap no deal fits under leaves the rollouts
+    # alone.
+    another = next(int(g) for g in (GameType.DIAMONDS, GameType.CLUBS) if g != contract.game)
+    other = replace(plain, solo=SoloBudget((another,), 10, 3, 0, veto=0.1))
     assert pimc_values(kn, contract, state.bid, legal, other, random.Random(1))[0] == rolled
     # In a game the veto is not named for, the exact values choose.
     grand_only = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1,
