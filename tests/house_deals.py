@@ -1,11 +1,14 @@
-"""Recorded pub deals for the replay and analysis tests: a game with Kontra
-and Re, a Ramsch, a Schieberamsch with pushes, a Bock deal, and every deal of
-a four-player match, each finished through the engine."""
+"""Pub deals for the house-rule tests: one deal (:data:`DEAL`) and the rule
+sets it is played under, forehand's clubs hand on it, and for the replay and
+analysis tests the recorded games: a game with Kontra and Re, a Ramsch, a
+Schieberamsch with pushes, a Bock deal, and every deal of a four-player
+match, each finished through the engine."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from match_play import play_match
 from skat_core.bots import RandomBot
 from skat_core.cards import Card
 from skat_core.deal import Deal
@@ -26,7 +29,7 @@ from skat_core.game import (
 )
 from skat_core.match import Match
 from skat_core.rules import GameType
-from skat_core.ruleset import PUB, Ramsch
+from skat_core.ruleset import PUB, Ramsch, RuleSet
 from skat_core.savegame import outcome_record
 
 DEAL = Deal.from_str(
@@ -47,10 +50,16 @@ def play_first_cards(state: GameState) -> GameState:
     return state
 
 
+def clubs_hand(rules: RuleSet = PUB, deal: Deal = DEAL, bock: int = 1) -> GameState:
+    """Forehand bids 18, nobody holds, and forehand declares clubs hand under
+    ``rules`` (in a Bock deal of ``bock``)."""
+    s = play_out(new_game(deal, rules, bock=bock), [Bid(18), Hold(), Pass(), Pass()])
+    return s.apply(Declare(GameType.CLUBS, hand=True))
+
+
 def kontra_re() -> GameState:
     """Ann plays clubs hand; Bob says Kontra before his first card, Ann Re."""
-    s = play_out(new_game(DEAL, PUB), [Bid(18), Hold(), Pass(), Pass()])
-    s = s.apply(Declare(GameType.CLUBS, hand=True)).apply(Play(Card.from_str("CJ")))
+    s = clubs_hand().apply(Play(Card.from_str("CJ")))
     s = s.apply(KONTRA)
     s = play_out(s, [Play(Card.from_str("HJ")), Play(Card.from_str("C8")), RE])
     return play_first_cards(s)
@@ -58,8 +67,7 @@ def kontra_re() -> GameState:
 
 def kontra_first_card() -> GameState:
     """Kontra before the first card: Bob lets it stand, Cid says Kontra, Ann Re."""
-    s = play_out(new_game(DEAL, FIRST_CARD), [Bid(18), Hold(), Pass(), Pass()])
-    s = play_out(s.apply(Declare(GameType.CLUBS, hand=True)), [Pass(), KONTRA, RE])
+    s = play_out(clubs_hand(FIRST_CARD), [Pass(), KONTRA, RE])
     return play_first_cards(s)
 
 
@@ -78,8 +86,7 @@ def schieberamsch() -> GameState:
 
 def bock() -> GameState:
     """A Bock deal (×2): Ann plays clubs hand."""
-    s = play_out(new_game(DEAL, PUB, bock=2), [Bid(18), Hold(), Pass(), Pass()])
-    return play_first_cards(s.apply(Declare(GameType.CLUBS, hand=True)))
+    return play_first_cards(clubs_hand(bock=2))
 
 
 def four_player_match() -> tuple[Match, list[dict[str, Any]]]:
@@ -87,13 +94,7 @@ def four_player_match() -> tuple[Match, list[dict[str, Any]]]:
     double), and the history record of each deal as the app writes it."""
     m = Match.start(("Ann", "Bob", "Cid", "Dan"), deals=4, seed="four-pub", rules=PUB)
     bots = [RandomBot(i) for i in range(4)]
-    while not m.is_over:
-        assert m.current is not None
-        if m.current.is_over:
-            m = m.next_deal()
-            continue
-        seat = m.current.to_move
-        m = m.apply(bots[m.player_at(seat)].choose(m.current.view(seat)))
+    m = play_match(m, bots)
     meta = {"match": "four", "date": "2026-12-01T12:00:00Z", "kind": "pub"}
     return m, [outcome_record(m, o, meta) for o in m.outcomes]
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from house_deals import clubs_hand
 from skat_core.benchmarks.ramsch import play_ramsch
 from skat_core.bots import RandomBot, make_bot
 from skat_core.bots.bidding import (
@@ -30,6 +31,7 @@ from skat_core.game import (
     PASS_SKAT,
     Bid,
     Declare,
+    GameState,
     Hold,
     Kontra,
     Pass,
@@ -61,27 +63,42 @@ def test_ramsch_play_takes_fewer_points_than_random() -> None:
     assert statistics.mean(bot_score) > statistics.mean(random_score) + 8
 
 
-def _defending(deal: Deal, level: str) -> tuple[object, str]:
-    """Forehand plays clubs hand; the bot at middlehand is asked before its first card."""
-    s = play_out(new_game(deal, PUB), [Bid(18), Hold(), Pass(), Pass()])
-    s = s.apply(Declare(GameType.CLUBS, hand=True))
-    s = s.apply(s.legal_actions()[0])  # forehand leads
-    assert s.legal_actions()[0] == KONTRA
+WEAK_CLUBS = Deal.from_str(
+    "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+    "CJ SJ HJ DJ CA CT SA ST HA HT",
+    "CK CQ SK SQ S9 HK HQ H9 DA DT",
+    "DK DQ",
+)
+"""Forehand's clubs are weak: the defenders hold the jacks and the aces."""
+
+SURE_CLUBS = Deal.from_str(
+    "CJ SJ HJ DJ CA CT CK CQ SA HA",
+    "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
+    "ST SK SQ S9 HT HK HQ H9 DA DT",
+    "DK DQ",
+)
+"""Forehand holds every jack and the top clubs: a sure game."""
+
+
+def _middlehand_answer(s: GameState, level: str) -> tuple[object, str]:
+    """What the bot at middlehand would do, and why."""
     hint = make_bot(level, 1).hint(s.view(1))
     return hint.action, hint.reason
+
+
+def _defending(deal: Deal, level: str) -> tuple[object, str]:
+    """Forehand plays clubs hand; the bot at middlehand is asked before its first card."""
+    s = clubs_hand(PUB, deal)
+    s = s.apply(s.legal_actions()[0])  # forehand leads
+    assert s.legal_actions()[0] == KONTRA
+    return _middlehand_answer(s, level)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_kontra_when_the_defenders_are_likely_to_win(level: str) -> None:
     """'They say Kontra when their side is likely to win': the soloist holds a
     weak clubs hand against jacks and aces."""
-    weak = Deal.from_str(
-        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
-        "CJ SJ HJ DJ CA CT SA ST HA HT",
-        "CK CQ SK SQ S9 HK HQ H9 DA DT",
-        "DK DQ",
-    )
-    action, reason = _defending(weak, level)
+    action, reason = _defending(WEAK_CLUBS, level)
     assert action == KONTRA, reason
     assert "defenders win" in reason
 
@@ -90,25 +107,16 @@ def test_kontra_when_the_defenders_are_likely_to_win(level: str) -> None:
 def test_no_kontra_against_a_sure_game(level: str) -> None:
     """'Bots never say Kontra at random': not against a soloist who holds
     every jack and the top clubs."""
-    strong = Deal.from_str(
-        "CJ SJ HJ DJ CA CT CK CQ SA HA",
-        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
-        "ST SK SQ S9 HT HK HQ H9 DA DT",
-        "DK DQ",
-    )
-    action, _ = _defending(strong, level)
+    action, _ = _defending(SURE_CLUBS, level)
     assert isinstance(action, Play)
 
 
 def _asked_first(deal: Deal, level: str) -> tuple[object, str]:
     """Forehand plays clubs hand under Kontra before the first card: the bot
     at middlehand is asked before any card."""
-    rules = PUB.with_switches(kontra_first_card=True)
-    s = play_out(new_game(deal, rules), [Bid(18), Hold(), Pass(), Pass()])
-    s = s.apply(Declare(GameType.CLUBS, hand=True))
+    s = clubs_hand(PUB.with_switches(kontra_first_card=True), deal)
     assert s.phase == Phase.KONTRA and s.to_move == 1
-    hint = make_bot(level, 1).hint(s.view(1))
-    return hint.action, hint.reason
+    return _middlehand_answer(s, level)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
@@ -116,22 +124,10 @@ def test_kontra_before_the_first_card_when_likely_to_win(level: str) -> None:
     """'They say Kontra when their side is likely to win' also where Kontra
     must be said before the first card: the weak clubs hand is doubled, the
     sure one is let stand (Pass), and the answer is the same every time."""
-    weak = Deal.from_str(
-        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
-        "CJ SJ HJ DJ CA CT SA ST HA HT",
-        "CK CQ SK SQ S9 HK HQ H9 DA DT",
-        "DK DQ",
-    )
-    strong = Deal.from_str(
-        "CJ SJ HJ DJ CA CT CK CQ SA HA",
-        "C7 C8 C9 S7 S8 H7 H8 D7 D8 D9",
-        "ST SK SQ S9 HT HK HQ H9 DA DT",
-        "DK DQ",
-    )
-    action, reason = _asked_first(weak, level)
+    action, reason = _asked_first(WEAK_CLUBS, level)
     assert action == KONTRA, reason
-    assert (action, reason) == _asked_first(weak, level)
-    action, reason = _asked_first(strong, level)
+    assert (action, reason) == _asked_first(WEAK_CLUBS, level)
+    action, reason = _asked_first(SURE_CLUBS, level)
     assert action == Pass(), reason
 
 
@@ -255,3 +251,14 @@ def test_a_bad_ramsch_hand_plays_a_cheap_game_instead() -> None:
     # Without Ramsch (tournament rules) the same hand passes as before.
     t = play_out(new_game(deal_from_seed("find", 9)), [Pass(), Pass()])
     assert SkatBot("easy", 0).choose(t.view(0)) == Pass()
+
+
+@pytest.mark.parametrize("deals", [0, 1])
+def test_bench_ramsch_says_it_needs_two_deals(deals: int,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``skat bench ramsch --deals 0`` ended in a StatisticsError traceback;
+    like ``bench bots`` it says why and exits 2."""
+    from skat_core.benchmarks.ramsch import run
+
+    assert run(deals, "ramsch") == 2
+    assert "at least 2 deals" in capsys.readouterr().err

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from skat_core.deal import random_deal
@@ -125,6 +126,41 @@ def test_corrupt_json_line_is_reported_and_the_rest_checked(tmp_path: Path) -> N
     assert code == 1
     assert [("error" in r) for r in reports] == [False, False, True]
     assert reports[2]["id"] == f"{path}:3" and "line 3" in reports[2]["error"]
+
+
+def test_a_bug_in_a_reader_is_reported_as_an_internal_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader that fails with anything but a RecordError is a bug: the game
+    gets an 'internal error' line naming the record's line, no traceback,
+    and the other games are still checked."""
+    from skat_core.records import check
+
+    games = [played_game(n) for n in range(2)]
+    iss = tmp_path / "ours.sgf"
+    iss.write_text("".join(to_iss(g, ("a", "b", "c"), game_id=str(n)) + "\n"
+                           for n, g in enumerate(games)))
+    js = tmp_path / "games.jsonl"
+    save_records(js, [record_from_state(g, game_id=f"g{n}") for n, g in enumerate(games)])
+    read_iss, from_record = check.read_iss, check.state_from_record
+
+    def failing_iss(line: str, number: int) -> Any:
+        if number == 1:
+            raise KeyError("bug")
+        return read_iss(line, number)
+
+    def failing_json(record: Any, **options: Any) -> GameState:
+        if record.get("id") == "g0":
+            raise KeyError("bug")
+        return from_record(record, **options)
+
+    monkeypatch.setattr(check, "read_iss", failing_iss)
+    monkeypatch.setattr(check, "state_from_record", failing_json)
+    out = io.StringIO()
+    assert check_files([str(iss), str(js)], out) == 1
+    reports = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert reports[0] == {"id": "0", "error": f"{iss}: line 1: internal error: KeyError('bug')"}
+    assert reports[2] == {"id": "g0", "error": f"{js}: line 1: internal error: KeyError('bug')"}
+    assert "error" not in reports[1] and "error" not in reports[3]
 
 
 def test_iss_written_by_us_checks(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from match_play import play_match
 from skat_core.game import Action
 from skat_core.match import Match
 from skat_tui.headless import bot_names, bots_for, match_actions, run_match
@@ -46,12 +47,7 @@ def reference() -> tuple[Match, list[Action]]:
     names = bot_names(LEVELS)
     match = Match.start(names, deals=DEALS, seed=SEED)
     bots = bots_for(match, dict(zip(names, LEVELS, strict=True)))
-    while not match.is_over:
-        if match.deal_finished:
-            match = match.next_deal()
-        assert match.current is not None
-        seat = match.current.to_move
-        match = match.apply(bots[match.player_at(seat)].choose(match.current.view(seat)))
+    match = play_match(match, bots)
     return match, match_actions(match)
 
 

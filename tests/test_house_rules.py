@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from house_deals import DEAL, FIRST_CARD, SCHIEBE, clubs_hand
 from skat_core.cards import Card, CardSet
-from skat_core.deal import Deal
 from skat_core.errors import IllegalActionError, Rule
 from skat_core.game import (
     GRAND_HAND,
@@ -16,7 +16,6 @@ from skat_core.game import (
     RE,
     Bid,
     Declare,
-    GameState,
     Hold,
     Kontra,
     Pass,
@@ -36,7 +35,6 @@ from skat_core.ruleset import (
     TOURNAMENT,
     BockEvent,
     BockStacking,
-    Ramsch,
     RamschSkat,
     RamschTie,
     RuleSet,
@@ -44,24 +42,11 @@ from skat_core.ruleset import (
 )
 from skat_core.value import Contract, GameResult, settle, settle_ramsch
 
-DEAL = Deal.from_str(
-    "CJ SJ CA CT C9 SA ST HA D8 D7",
-    "HJ DJ CK CQ S9 S8 HT HK DA DT",
-    "C8 C7 SK SQ S7 HQ H9 H8 DK DQ",
-    "H7 D9",
-)
-SCHIEBE = PUB.with_switches(name="schiebe", ramsch=Ramsch.SCHIEBERAMSCH)
 ALL_PASS = [Pass(), Pass(), Pass()]
 
 
 def c(text: str) -> Card:
     return Card.from_str(text)
-
-
-def clubs_hand(rules: RuleSet = PUB) -> GameState:
-    """Forehand plays clubs hand at 18 under ``rules``."""
-    s = play_out(new_game(DEAL, rules), [Bid(18), Hold(), Pass(), Pass()])
-    return s.apply(Declare(GameType.CLUBS, hand=True))
 
 
 # --- rule sets -----------------------------------------------------------------
@@ -159,9 +144,6 @@ def test_bock_and_hirsch_where_allowed() -> None:
     s = s.apply(Kontra(3))
     s = play_out(s, [Play(c("DJ")), Play(c("C7"))])
     assert s.legal_actions()[0] == Kontra(4)
-
-
-FIRST_CARD = PUB.with_switches(kontra_first_card=True)
 
 
 def test_kontra_before_the_first_card_asks_each_defender_in_turn() -> None:

@@ -30,13 +30,20 @@ for name in names:
 """
 
 
-def test_core_imports_no_ui() -> None:
+def run_fresh(script: str) -> subprocess.CompletedProcess[str]:
+    """``script`` in a new interpreter, so that only what it imports is
+    loaded (this process has the app and textual already), with this
+    checkout's sources first on the path."""
     src = str(Path(skat_core.__file__).resolve().parent.parent)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=120
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
     )
+
+
+def test_core_imports_no_ui() -> None:
+    done = run_fresh(SCRIPT)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split()
     names = set(lines[1:])
@@ -128,10 +135,5 @@ assert "skat_net.server" in sys.modules and "skat_net.client" in sys.modules
 def test_the_server_imports_no_ui() -> None:
     """skat_net (protocol, server, client) uses skat_core only: the server
     runs without textual, rich or the app."""
-    src = str(Path(skat_core.__file__).resolve().parent.parent)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
-    done = subprocess.run(
-        [sys.executable, "-c", NET_SCRIPT], capture_output=True, text=True, env=env, timeout=120
-    )
+    done = run_fresh(NET_SCRIPT)
     assert done.returncode == 0, done.stderr

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from match_play import play_match
 from skat_core.match import Match, Scoring
 from skat_tui.leaderboard import (
     Leaderboard,
@@ -66,12 +67,7 @@ def test_summary_from_a_real_match() -> None:
 
     m = Match.start(("Ann", "easy 2", "easy 3"), deals=3, seed="kurz")
     bots = [make_bot("random", i) for i in range(3)]
-    while not m.is_over:
-        if m.deal_finished:
-            m = m.next_deal()
-        assert m.current is not None
-        seat = m.current.to_move
-        m = m.apply(bots[m.player_at(seat)].choose(m.current.view(seat)))
+    m = play_match(m, bots)
     s = MatchSummary.from_match(m, "id", "seeded", {"Ann": "human", "easy 2": "easy",
                                                     "easy 3": "random"}, NOW)
     assert [p.seat for p in s.players] == ["human", "easy", "random"]

@@ -316,24 +316,18 @@ def test_damaged_records_give_record_errors_only() -> None:
                          [], {}, [1], {"a": 1}]
 
     def damage(node: Any) -> None:
-        if isinstance(node, dict) and node:
-            key = rng.choice(list(node))
-            roll = rng.random()
-            if roll < 0.3:
-                node[key] = rng.choice(values)
-            elif roll < 0.4:
-                del node[key]
-            else:
-                damage(node[key])
-        elif isinstance(node, list) and node:
-            i = rng.randrange(len(node))
-            roll = rng.random()
-            if roll < 0.3:
-                node[i] = rng.choice(values)
-            elif roll < 0.4:
-                del node[i]
-            else:
-                damage(node[i])
+        """Replace, delete or damage further one field of an object or one
+        item of a list."""
+        if not isinstance(node, dict | list) or not node:
+            return
+        key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
+        roll = rng.random()
+        if roll < 0.3:
+            node[key] = rng.choice(values)
+        elif roll < 0.4:
+            del node[key]
+        else:
+            damage(node[key])
 
     for _ in range(1500):
         record = copy.deepcopy(rng.choice(records))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from match_play import play_match
 from skat_core.bots import make_bot
 from skat_core.match import Match
 from skat_core.savegame import dumps_match, match_to_dict
@@ -30,16 +31,7 @@ NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 def play(match: Match, actions: int) -> Match:
-    bots = [make_bot("random", i) for i in range(match.players)]
-    for _ in range(actions):
-        if match.is_over:
-            break
-        if match.deal_finished:
-            match = match.next_deal()
-        assert match.current is not None
-        seat = match.current.to_move
-        match = match.apply(bots[match.player_at(seat)].choose(match.current.view(seat)))
-    return match
+    return play_match(match, [make_bot("random", i) for i in range(match.players)], actions)
 
 
 def play_keeping(keeper: MatchKeeper, actions: int) -> list[str]:

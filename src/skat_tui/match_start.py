@@ -359,29 +359,29 @@ class MatchStartApp(ReportsCrashes):
             return None  # another skat plays it: not ours to read, move or finish
         try:
             saved = self.storage.load_current()
-        except DamagedSave as e:
-            self._damaged(e)
-            return None
         except StorageError as e:
-            self.say(str(e), severity="error")
+            self._unreadable(e)
             return None
         if saved is not None and saved.match.is_over:
             self._resume_keeper()
             return None
         return saved
 
-    def _damaged(self, e: DamagedSave) -> None:
-        self.say(e.message, title=_("Saved match"), severity="error", timeout=30)
+    def _unreadable(self, e: StorageError) -> None:
+        """Says why the saved match could not be read: a damaged save (moved
+        aside) by its message, left on screen longer; any other failure to
+        read as its error words it."""
+        if isinstance(e, DamagedSave):
+            self.say(e.message, title=_("Saved match"), severity="error", timeout=30)
+        else:
+            self.say(str(e), severity="error")
 
     def _resume_keeper(self) -> MatchKeeper | None:
         assert self.storage is not None
         try:
             keeper = MatchKeeper.resume(self.storage)
-        except DamagedSave as e:
-            self._damaged(e)
-            return None
         except StorageError as e:
-            self.say(str(e), severity="error")
+            self._unreadable(e)
             return None
         if keeper is None:
             return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -13,7 +13,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from skat_core.game import PASS, Claim, Kontra, Resign
-from skat_net.client import TableClient
+from skat_net.client import TableClient, create_table
 from skat_net.protocol import PROTOCOL
 from skat_net.server import Limits, TableServer, bound_port, start_server
 
@@ -39,6 +39,32 @@ def create_message(seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]
            "seed": "net-test"}
     msg.update(fields)
     return msg
+
+
+async def whole_match(url: str, seats: list[dict[str, Any]], names: list[str],
+                      fields: dict[str, Any], *, timeout: float,
+                      on_note: Callable[[TableClient, dict[str, Any]], None] | None = None,
+                      boldness: float = 0.0, pass_bias: float = 0.0,
+                      kontra_bias: float = 0.0) -> list[TableClient]:
+    """A table created with ``fields`` (deals, seed, rules ...) and a whole
+    match at it: a :class:`Player` for each of ``names`` (seeded by its place,
+    keeping its frames, ``on_note`` given the notes it is sent), returning
+    once every one of them has seen the match over (within ``timeout``)."""
+    created = await create_table(url, create_message(seats, **fields))
+    clients = []
+    for i, name in enumerate(names):
+        c = TableClient(url, code=created["invitation"], name=name)
+        c.frames = []
+        if on_note is not None:
+            c.on_note = on_note
+        p = Player(c, i)
+        p.pass_bias, p.kontra_bias, p.boldness = pass_bias, kontra_bias, boldness
+        c.start()
+        clients.append(c)
+    for c in clients:
+        await c.wait_welcome()
+    await until(lambda: all(c.state and c.state["status"] == "over" for c in clients), timeout)
+    return clients
 
 
 async def raw(url: str) -> ClientConnection:

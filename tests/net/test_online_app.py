@@ -5,10 +5,12 @@ bot.  The match is played to the end and lands in the history, marked online."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from skat_core.game import Kontra, Phase, Play
+from skat_core.views import SeatView
 from skat_net.client import TableClient, create_table
 from skat_tui.online import OnlineApp
 from skat_tui.screens.result import DealResultScreen, ScoreSheetScreen
@@ -18,6 +20,14 @@ from skat_tui.storage import Storage
 from skat_tui.widgets import KEY_LABELS
 
 from .helpers import Player, create_message, running_server, until
+
+
+async def table_shown(app: OnlineApp) -> TableScreen:
+    """The table screen, once the app shows it (within 10 s)."""
+    await until(lambda: isinstance(app.screen, TableScreen), 10)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
 
 
 async def test_the_app_plays_a_whole_online_match_by_keys(tmp_path: Path) -> None:
@@ -34,9 +44,7 @@ async def test_the_app_plays_a_whole_online_match_by_keys(tmp_path: Path) -> Non
             await until(lambda: app.client.state is not None, 10)
             assert app.controller is None  # Ben has not joined: the lobby shows
             ben.start()
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await table_shown(app)
             loop = asyncio.get_running_loop()
             end = loop.time() + 60
             pressed = 0
@@ -44,27 +52,12 @@ async def test_the_app_plays_a_whole_online_match_by_keys(tmp_path: Path) -> Non
                        and isinstance(app.screen, ScoreSheetScreen)):
                 assert loop.time() < end, "the match did not finish"
                 await pilot.pause(0.02)
-                screen = app.screen
-                if isinstance(screen, DealResultScreen | ScoreSheetScreen):
-                    over = app.client.state and app.client.state["status"] == "over"
-                    if over and isinstance(screen, ScoreSheetScreen):
-                        break
-                    await pilot.press("enter")
-                    continue
-                view = app.controller.view(0) if app.controller else None
-                if screen is not table or view is None or not view.legal \
-                        or app.client.pending:
-                    continue
-                if view.phase == Phase.BIDDING:
-                    await pilot.press("p")
-                elif view.phase == Phase.PLAYING:
-                    legal = {a.card for a in view.legal if isinstance(a, Play)}
-                    index = next(i for i, c in enumerate(table._cards) if c in legal)
-                    await pilot.press(KEY_LABELS[index])
-                else:
-                    raise AssertionError(f"Anna always passes, yet {view.phase}")
-                pressed += 1
-                await until(lambda: not app.client.pending, 10)
+                over = app.client.state and app.client.state["status"] == "over"
+                if over and isinstance(app.screen, ScoreSheetScreen):
+                    break
+                if await press_a_move(pilot, app, table):
+                    pressed += 1
+                    await until(lambda: not app.client.pending, 10)
             assert pressed > 10
             totals = app.client.state["totals"] if app.client.state else None
             assert list(app.controller.match.totals()) == totals
@@ -82,24 +75,33 @@ def seats_file_kept(path: Path) -> bool:
     return "token" in text and oct(path.stat().st_mode & 0o777) == "0o600"
 
 
-async def press_a_move(pilot: Any, app: OnlineApp, table: TableScreen) -> bool:
-    """Anna's move by keys, if she is to move now (she always passes)."""
+def passing_key(view: SeatView, table: TableScreen) -> str:
+    """The key of Anna's move: she passes in the bidding, so she only ever
+    bids and plays (her first legal card)."""
+    if view.phase == Phase.BIDDING:
+        return "p"
+    if view.phase == Phase.PLAYING:
+        legal = {a.card for a in view.legal if isinstance(a, Play)}
+        return KEY_LABELS[next(i for i, c in enumerate(table._cards) if c in legal)]
+    raise AssertionError(f"Anna always passes, yet {view.phase}")
+
+
+async def press_a_move(pilot: Any, app: OnlineApp, table: TableScreen,
+                       key_for: Callable[[SeatView, TableScreen], str] = passing_key
+                       ) -> str | None:
+    """Anna's move by keys, if she is to move now (``key_for`` says which
+    key): the key pressed, or None where there was nothing to do but close a
+    result."""
     screen = app.screen
     if isinstance(screen, DealResultScreen | ScoreSheetScreen):
         await pilot.press("enter")
-        return False
+        return None
     view = app.controller.view(0) if app.controller else None
     if screen is not table or view is None or not view.legal or app.client.pending:
-        return False
-    if view.phase == Phase.BIDDING:
-        await pilot.press("p")
-    elif view.phase == Phase.PLAYING:
-        legal = {a.card for a in view.legal if isinstance(a, Play)}
-        index = next(i for i, c in enumerate(table._cards) if c in legal)
-        await pilot.press(KEY_LABELS[index])
-    else:
-        return False
-    return True
+        return None
+    key = key_for(view, table)
+    await pilot.press(key)
+    return key
 
 
 async def test_the_app_reconnects_by_itself_when_the_server_drops_it(tmp_path: Path) -> None:
@@ -115,9 +117,7 @@ async def test_the_app_reconnects_by_itself_when_the_server_drops_it(tmp_path: P
         app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
                         trick_pause=0)
         async with app.run_test(size=(100, 34)) as pilot:
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await table_shown(app)
             loop = asyncio.get_running_loop()
             end = loop.time() + 30
             while not (app.client.state and app.client.state["actions"] >= 6):
@@ -145,7 +145,7 @@ async def test_the_app_reconnects_by_itself_when_the_server_drops_it(tmp_path: P
             moved = 0
             while not (app.client.state and app.client.state["finished"] >= 1 and moved):
                 assert loop.time() < end, "the deal did not go on after the reconnect"
-                moved += await press_a_move(pilot, app, table)
+                moved += await press_a_move(pilot, app, table) is not None
                 await pilot.pause(0.02)
             assert app.client.state["version"] > before
             seq = [s.last_seq for s in live.table.seats]
@@ -173,8 +173,7 @@ async def test_the_app_at_a_table_of_four_shows_who_sits_out(tmp_path: Path) -> 
         app = OnlineApp(url, created["code"], "Anna", settings=Settings(speed="instant"),
                         trick_pause=0)
         async with app.run_test(size=(100, 34)) as pilot:
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
+            table = await table_shown(app)
             await pilot.pause(0.1)
             state = app.client.state
             assert state is not None and state["sitting_out"] == 0 == state["dealer"]
@@ -223,41 +222,29 @@ async def test_the_app_plays_a_whole_match_at_a_pub_table_with_schieberamsch(
             assert "Rules: Pub with Schieberamsch" in _screen_text(app)  # the lobby
             ben.start()
             cem.start()
-            await until(lambda: isinstance(app.screen, TableScreen), 10)
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await table_shown(app)
             loop = asyncio.get_running_loop()
             end = loop.time() + 90
             keys: dict[str, int] = {}
-            while not (app.client.state and app.client.state["status"] == "over"
-                       and isinstance(app.screen, ScoreSheetScreen)):
-                assert loop.time() < end, "the match did not finish"
-                await pilot.pause(0.02)
-                screen = app.screen
-                if isinstance(screen, DealResultScreen | ScoreSheetScreen):
-                    await pilot.press("enter")
-                    continue
-                view = app.controller.view(0) if app.controller else None
-                if screen is not table or view is None or not view.legal \
-                        or app.client.pending:
-                    continue
+
+            def pub_key(view: SeatView, table: TableScreen) -> str:
                 assert view.rules == tables.live[app.client.known.table or ""].table.rules
                 if "pub" in _screen_text(app):
                     keys["rules shown"] = 1
                 if any(isinstance(a, Kontra) for a in view.legal):
-                    key = "k"
-                elif view.phase == Phase.BIDDING:
-                    key = "p"
-                elif view.phase == Phase.PUSH:
-                    key = "w"
-                elif view.phase == Phase.PLAYING:
-                    legal = {a.card for a in view.legal if isinstance(a, Play)}
-                    key = KEY_LABELS[next(i for i, c in enumerate(table._cards) if c in legal)]
-                else:
-                    raise AssertionError(f"Anna always passes, yet {view.phase}")
-                await pilot.press(key)
-                keys[key] = keys.get(key, 0) + 1
-                await until(lambda: not app.client.pending, 10)
+                    return "k"
+                if view.phase == Phase.PUSH:
+                    return "w"
+                return passing_key(view, table)
+
+            while not (app.client.state and app.client.state["status"] == "over"
+                       and isinstance(app.screen, ScoreSheetScreen)):
+                assert loop.time() < end, "the match did not finish"
+                await pilot.pause(0.02)
+                key = await press_a_move(pilot, app, table, pub_key)
+                if key is not None:
+                    keys[key] = keys.get(key, 0) + 1
+                    await until(lambda: not app.client.pending, 10)
             assert keys.get("w") and keys.get("rules shown"), keys
             totals = app.client.state["totals"] if app.client.state else None
             assert list(app.controller.match.totals()) == totals

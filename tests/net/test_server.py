@@ -20,7 +20,16 @@ from skat_net.protocol import PROTOCOL, ProtocolError
 from skat_net.server import Limits
 
 from .framescan import scan, true_state
-from .helpers import Player, ask, create_message, next_of, raw, running_server, until
+from .helpers import (
+    Player,
+    ask,
+    create_message,
+    next_of,
+    raw,
+    running_server,
+    until,
+    whole_match,
+)
 
 NOTES: dict[int, list[dict[str, Any]]] = {}
 """The notes each client of :func:`play_match` was sent (by the client's id)."""
@@ -29,20 +38,9 @@ NOTES: dict[int, list[dict[str, Any]]] = {}
 async def play_match(url: str, seats: list[dict[str, Any]], names: list[str],
                      deals: int = 3, boldness: float = 0.0, seed: str = "net-test",
                      ) -> list[TableClient]:
-    created = await create_table(url, create_message(seats, deals=deals, seed=seed))
-    clients = []
-    for i, name in enumerate(names):
-        c = TableClient(url, code=created["invitation"], name=name)
-        c.frames = []
-        c.on_note = lambda client, note: NOTES.setdefault(id(client), []).append(note)
-        p = Player(c, i)
-        p.boldness = boldness
-        c.start()
-        clients.append(c)
-    for c in clients:
-        await c.wait_welcome()
-    await until(lambda: all(c.state and c.state["status"] == "over" for c in clients), 60)
-    return clients
+    return await whole_match(
+        url, seats, names, {"deals": deals, "seed": seed}, timeout=60, boldness=boldness,
+        on_note=lambda client, note: NOTES.setdefault(id(client), []).append(note))
 
 
 async def test_a_whole_match_end_to_end_and_no_frame_carries_a_hidden_card(

@@ -16,12 +16,12 @@ from skat_core.cards import cards_of
 from skat_core.game import Phase
 from skat_core.ruleset import PUB, TOURNAMENT, Ramsch, rule_choice
 from skat_core.savegame import match_from_dict
-from skat_net.client import TableClient, create_table
+from skat_net.client import TableClient
 from skat_net.protocol import ProtocolError, parse_client_message
 from skat_net.tables import Table
 
 from .framescan import hidden_from, scan, true_states
-from .helpers import Player, ask, create_message, raw, running_server, until
+from .helpers import ask, create_message, raw, running_server, whole_match
 
 
 async def house_match(url: str, seats: list[dict[str, Any]], names: list[str], rules: Any,
@@ -29,20 +29,9 @@ async def house_match(url: str, seats: list[dict[str, Any]], names: list[str], r
                       kontra_bias: float = 0.6, boldness: float = 0.0) -> list[TableClient]:
     """A whole match of protocol clients who pass often (so that Ramsch deals
     come up) and say Kontra and Re often."""
-    created = await create_table(url, create_message(seats, deals=deals, seed=seed,
-                                                     rules=rules))
-    clients = []
-    for i, name in enumerate(names):
-        c = TableClient(url, code=created["invitation"], name=name)
-        c.frames = []
-        p = Player(c, i)
-        p.pass_bias, p.kontra_bias, p.boldness = pass_bias, kontra_bias, boldness
-        c.start()
-        clients.append(c)
-    for c in clients:
-        await c.wait_welcome()
-    await until(lambda: all(c.state and c.state["status"] == "over" for c in clients), 90)
-    return clients
+    return await whole_match(url, seats, names, {"deals": deals, "seed": seed, "rules": rules},
+                             timeout=90, pass_bias=pass_bias, kontra_bias=kontra_bias,
+                             boldness=boldness)
 
 
 def views(frames: list[str]) -> list[dict[str, Any]]:

@@ -3,9 +3,9 @@ the screen as text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -15,8 +15,10 @@ from skat_core.bots import Bot, RandomBot
 from skat_core.game import Action, Pass, Phase
 from skat_core.views import SeatView
 from skat_tui.app import SkatApp
+from skat_tui.cli_replay import Loaded, replay_app
 from skat_tui.deck import DeckStyle
 from skat_tui.screens import TableScreen
+from skat_tui.screens.start import StartScreen
 from skat_tui.settings import Settings
 from skat_tui.storage import Storage
 
@@ -39,6 +41,19 @@ def random_bots(level: str, seed: int | str = 0) -> Bot:
     return RandomBot(seed)
 
 
+def quick_settings(**overrides: Any) -> Settings:
+    """Settings kept in memory: no delays, random bots, the player named You
+    and the four-colour deck, then ``overrides``."""
+    options: dict[str, Any] = {
+        "speed": "instant",
+        "bot_levels": ("random", "random"),
+        "player_name": "You",
+        "deck": DeckStyle.FOUR_COLOUR,
+    }
+    options.update(overrides)
+    return Settings(**options)
+
+
 def make_app(
     seed: str = "tui",
     factory: Any = passing_bots,
@@ -47,15 +62,9 @@ def make_app(
 ) -> SkatApp:
     """An app with fixed names and seed, no delays, fast bots and settings
     kept in memory."""
-    options: dict[str, Any] = {
-        "speed": "instant",
-        "bot_levels": ("random", "random"),
-        "player_name": "You",
-        "deck": DeckStyle.FOUR_COLOUR,
-    }
-    options.update(settings)
     return SkatApp(
-        Settings(**options), seed=seed, bot_factory=factory, viewer=viewer, hint_level="random"
+        quick_settings(**settings), seed=seed, bot_factory=factory, viewer=viewer,
+        hint_level="random",
     )
 
 
@@ -63,24 +72,44 @@ def start_app(home: Path, start: str = "menu", factory: Any = random_bots,
               seed: str | None = None, **options: Any) -> SkatApp:
     """The app as ``skat`` opens it, with its data in ``home``: no delays,
     the fastest bots, settings in memory."""
-    settings: dict[str, Any] = {
-        "speed": "instant",
-        "bot_levels": ("random", "random"),
-        "player_name": "You",
-        "deck": DeckStyle.FOUR_COLOUR,
-    }
     extra = {k: options.pop(k) for k in ("players", "daily") if k in options}
-    settings.update(options)
     return SkatApp(
-        Settings(**settings), seed=seed, bot_factory=factory, hint_level="random",
+        quick_settings(**options), seed=seed, bot_factory=factory, hint_level="random",
         storage=Storage(home, sync=False), start=start, **extra,
     )
+
+
+def replay_for(loaded: Loaded, storage: Storage) -> SkatApp:
+    """The app as ``skat replay`` opens ``loaded``: no delays, the fastest
+    bots, settings in memory, its data in ``storage``."""
+    app = replay_app(loaded, settings=quick_settings(), bot_factory=random_bots,
+                     hint_level="random", storage=storage)
+    assert isinstance(app, SkatApp)
+    return app
 
 
 async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
     """A few rounds of the event loop (screens switch, lists fill)."""
     for _ in range(rounds):
         await pilot.pause()
+
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+async def open_from_start(
+    pilot: Pilot[Any], key: str, kind: type[ScreenT],
+    then: Callable[[Pilot[Any]], Awaitable[None]] = wait,
+) -> ScreenT:
+    """From the start screen, the entry ``key`` (``y`` history, ``s``
+    scores ...): the screen it opens once ``then`` has let it fill."""
+    await wait(pilot)
+    assert isinstance(pilot.app.screen, StartScreen)
+    await pilot.press(key)
+    await then(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 class Bare(App[None]):

@@ -58,6 +58,16 @@ async def declare_grand_hand(pilot: Pilot[Any], app: SkatApp) -> None:
     assert v.contract.game == GameType.GRAND and v.contract.hand
 
 
+async def play_on_to_the_end(pilot: Pilot[Any], app: SkatApp) -> None:
+    """After a claim or a give-up that is played on: every card by Enter to
+    the result, where the deal ends played out, not conceded."""
+    while view(app).phase == Phase.PLAYING:
+        await pilot.press("enter")
+        await settle(pilot)
+    assert isinstance(app.screen, DealResultScreen)
+    assert app.screen.outcome.result.conceded is None
+
+
 def actions(app: SkatApp) -> list[object]:
     return [a for _, a in view(app).public_actions]
 
@@ -111,11 +121,7 @@ async def test_a_claim_the_bots_refuse_is_played_on_with_the_cards_shown() -> No
         lines = log(app)
         assert lines.index("You show your cards and claim the rest.") < next(
             i for i, line in enumerate(lines) if line.startswith("Trick 1: "))
-        while view(app).phase == Phase.PLAYING:
-            await pilot.press("enter")
-            await settle(pilot)
-        assert isinstance(app.screen, DealResultScreen)
-        assert app.screen.outcome.result.conceded is None
+        await play_on_to_the_end(pilot, app)
 
 
 async def test_the_soloist_gives_up_and_loses() -> None:
@@ -196,11 +202,7 @@ async def test_a_defender_gives_up_and_the_bot_partner_plays_on() -> None:
         assert view(app).phase == Phase.PLAYING
         assert Resign(view(app).seat) in actions(app)
         assert not table(app).controller.can_give_up(app.viewer)  # said once
-        while view(app).phase == Phase.PLAYING:
-            await pilot.press("enter")
-            await settle(pilot)
-        assert isinstance(app.screen, DealResultScreen)
-        assert app.screen.outcome.result.conceded is None
+        await play_on_to_the_end(pilot, app)
 
 
 async def test_a_defender_gives_up_and_the_bot_partner_agrees() -> None:

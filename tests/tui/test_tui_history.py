@@ -17,7 +17,7 @@ from skat_tui.screens.replay import ReplayScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.storage import Storage
 
-from .helpers import Bare, screen_text, start_app, wait
+from .helpers import Bare, open_from_start, screen_text, start_app, wait
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -33,13 +33,7 @@ def add_deals(home: Path) -> Storage:
 
 
 async def open_history(pilot: Pilot[Any]) -> HistoryScreen:
-    await wait(pilot)
-    assert isinstance(pilot.app.screen, StartScreen)
-    await pilot.press("y")
-    await wait(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, HistoryScreen)
-    return screen
+    return await open_from_start(pilot, "y", HistoryScreen)
 
 
 async def test_the_finished_deals_newest_first_and_enter_replays(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from skat_core.game import Bid, Hold, Phase
+from skat_core.match import Match
 from skat_tui.app import SkatApp
 from skat_tui.screens import DealResultScreen, ScoreSheetScreen, TableScreen
 
@@ -52,17 +53,24 @@ def k_letter(key: str) -> str:
     return {"g": "G", "c": "C", "s": "S", "r": "H", "d": "D", "n": "N"}[key]
 
 
+async def play_to_the_end(pilot: Pilot[Any], app: SkatApp, most_steps: int) -> Match:
+    """Turns by :func:`take_turn` until the match is over and its score sheet
+    shows (within ``most_steps`` turns, else it does not move on): the match."""
+    controller = table(app).controller
+    steps = 0
+    while not (controller.match.is_over and isinstance(app.screen, ScoreSheetScreen)):
+        await take_turn(pilot, app)
+        steps += 1
+        assert steps < most_steps, "the match does not move on"
+    return controller.match
+
+
 async def test_a_nine_deal_match_against_bots() -> None:
     app = make_app(seed="match", factory=random_bots)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         controller = table(app).controller
-        steps = 0
-        while not (controller.match.is_over and isinstance(app.screen, ScoreSheetScreen)):
-            await take_turn(pilot, app)
-            steps += 1
-            assert steps < 1000, "the match does not move on"
-        match = controller.match
+        match = await play_to_the_end(pilot, app, 1000)
         assert len(match.outcomes) == 9
         text = screen_text(app)
         assert "Match over" in text
@@ -87,13 +95,7 @@ async def test_the_match_end_counts_games_won_and_lost_and_leads_to_the_start_sc
     app = make_app(seed="match", factory=random_bots, deals=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        controller = table(app).controller
-        steps = 0
-        while not (controller.match.is_over and isinstance(app.screen, ScoreSheetScreen)):
-            await take_turn(pilot, app)
-            steps += 1
-            assert steps < 400, "the match does not move on"
-        match = controller.match
+        match = await play_to_the_end(pilot, app, 400)
         won, lost = games_won_lost(match)
         assert sum(won) + sum(lost) == sum(
             1 for o in match.outcomes if o.result.contract is not None

@@ -24,8 +24,7 @@ from skat_core.game import GameState, Phase, new_game
 from skat_core.records import record_from_state, state_from_record, to_iss
 from skat_tui.app import SkatApp
 from skat_tui.cli import main
-from skat_tui.cli_replay import Loaded, ReplayError, load_source, replay_app
-from skat_tui.deck import DeckStyle
+from skat_tui.cli_replay import Loaded, ReplayError, load_source
 from skat_tui.leaderboard import Leaderboard, MatchSummary, PlayerLine
 from skat_tui.screens import ConfirmScreen, DealResultScreen, ScoreSheetScreen
 from skat_tui.screens.analysis import AnalysisScreen
@@ -35,10 +34,9 @@ from skat_tui.screens.replay import (
     ReplayScreen,
     SeatScreen,
 )
-from skat_tui.settings import Settings
 from skat_tui.storage import Storage
 
-from .helpers import make_app, random_bots, screen_text, settle
+from .helpers import make_app, replay_for, screen_text, settle
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GRAND = DATA / "deal_grand.json"
@@ -58,12 +56,7 @@ def state_of(path: Path) -> GameState:
 
 def open_app(loaded: Loaded, home: Path) -> SkatApp:
     """The app as ``skat replay`` opens it: no delays, the fastest bots."""
-    settings = Settings(speed="instant", bot_levels=("random", "random"), player_name="You",
-                        deck=DeckStyle.FOUR_COLOUR)
-    app = replay_app(loaded, settings=settings, bot_factory=random_bots, hint_level="random",
-                     storage=Storage(home, sync=False))
-    assert isinstance(app, SkatApp)
-    return app
+    return replay_for(loaded, Storage(home, sync=False))
 
 
 def grand_app(home: Path) -> SkatApp:

@@ -6,6 +6,8 @@ why there is none."""
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,31 +25,19 @@ from house_deals import (
 from skat_core.game import GameState
 from skat_core.records import record_from_state
 from skat_tui.app import SkatApp
-from skat_tui.cli_replay import load_source, replay_app
-from skat_tui.deck import DeckStyle
+from skat_tui.cli_replay import load_source
 from skat_tui.screens.analysis import AnalysisScreen
 from skat_tui.screens.replay import ReplayScreen
-from skat_tui.settings import Settings
 from skat_tui.storage import Storage
 
-from .helpers import random_bots, screen_text
+from .helpers import replay_for, screen_text, wait
 
 
 def app_for(state: GameState, home: Path) -> SkatApp:
     path = home / "deal.json"
     path.write_text(json.dumps(record_from_state(state, NAMES, game_id="pub")))
-    settings = Settings(speed="instant", bot_levels=("random", "random"), player_name="You",
-                        deck=DeckStyle.FOUR_COLOUR)
-    app = replay_app(load_source(str(path), Storage(home, sync=False)), settings=settings,
-                     bot_factory=random_bots, hint_level="random",
-                     storage=Storage(home, sync=False))
-    assert isinstance(app, SkatApp)
-    return app
-
-
-async def wait(pilot: Pilot[Any], rounds: int = 3) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
+    return replay_for(load_source(str(path), Storage(home, sync=False)),
+                      Storage(home, sync=False))
 
 
 async def step_through(pilot: Pilot[Any], app: SkatApp, state: GameState) -> list[str]:
@@ -63,12 +53,20 @@ async def step_through(pilot: Pilot[Any], app: SkatApp, state: GameState) -> lis
     return texts
 
 
-async def test_kontra_and_re_step_by_step(tmp_path: Path) -> None:
-    state = kontra_re()
-    app = app_for(state, tmp_path)
+@asynccontextmanager
+async def stepped_through(
+    state: GameState, home: Path
+) -> AsyncIterator[tuple[Pilot[Any], SkatApp, list[str]]]:
+    """The replay of ``state`` opened and stepped through by key to its end
+    (see :func:`step_through`); the pilot, the app and the text at each step."""
+    app = app_for(state, home)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait(pilot)
-        texts = await step_through(pilot, app, state)
+        yield pilot, app, await step_through(pilot, app, state)
+
+
+async def test_kontra_and_re_step_by_step(tmp_path: Path) -> None:
+    async with stepped_through(kontra_re(), tmp_path) as (_, _, texts):
         assert "Bob says Kontra" in texts[7] and "· Kontra" in texts[7]
         assert "Ann says Re" in texts[10] and "· Re" in texts[10]
         assert "Kontra × 2; Re × 2; won, +240" in texts[-1]
@@ -76,11 +74,7 @@ async def test_kontra_and_re_step_by_step(tmp_path: Path) -> None:
 
 
 async def test_kontra_before_the_first_card_step_by_step(tmp_path: Path) -> None:
-    state = kontra_first_card()
-    app = app_for(state, tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait(pilot)
-        texts = await step_through(pilot, app, state)
+    async with stepped_through(kontra_first_card(), tmp_path) as (pilot, app, texts):
         assert "Bob to double or let the game stand" in texts[5]
         assert "Bob says no Kontra" in texts[6] and "Cid says Kontra" in texts[7]
         assert "Ann says Re" in texts[8] and "Ann to lead" in texts[8]
@@ -89,11 +83,7 @@ async def test_kontra_before_the_first_card_step_by_step(tmp_path: Path) -> None
 
 
 async def test_a_ramsch_and_its_analysis(tmp_path: Path) -> None:
-    state = ramsch()
-    app = app_for(state, tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait(pilot)
-        texts = await step_through(pilot, app, state)
+    async with stepped_through(ramsch(), tmp_path) as (pilot, app, texts):
         assert "· Ramsch" in texts[3] and "Ann to lead" in texts[3]
         assert "Ramsch: forehand took the most points, 92; Jungfrau × 2" in texts[-1]
         await pilot.press("a")  # the analysis says why it has nothing to show
@@ -106,11 +96,7 @@ async def test_a_ramsch_and_its_analysis(tmp_path: Path) -> None:
 
 
 async def test_a_schieberamsch_with_pushes(tmp_path: Path) -> None:
-    state = schieberamsch()
-    app = app_for(state, tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait(pilot)
-        texts = await step_through(pilot, app, state)
+    async with stepped_through(schieberamsch(), tmp_path) as (_, _, texts):
         assert "Schieberamsch" in texts[3] and "Ann to take the skat or pass it on" in texts[3]
         assert "Ann takes the skat" in texts[4] and "(taken by Ann)" in texts[4]
         assert "Ann pushes" in texts[5] and "(pushed 1 time)" in texts[5]
@@ -133,11 +119,7 @@ async def test_a_deal_of_a_four_player_match_from_the_history(tmp_path: Path) ->
     storage = Storage(tmp_path, sync=False)
     for rec in records:
         storage.append_history(rec)
-    settings = Settings(speed="instant", bot_levels=("random", "random"), player_name="You",
-                        deck=DeckStyle.FOUR_COLOUR)
-    app = replay_app(load_source("2", storage), settings=settings, bot_factory=random_bots,
-                     hint_level="random", storage=storage)
-    assert isinstance(app, SkatApp)
+    app = replay_for(load_source("2", storage), storage)
     outcome = match.outcomes[1]
     async with app.run_test(size=(100, 30)) as pilot:
         await wait(pilot)

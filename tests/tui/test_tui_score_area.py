@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from skat_core.match import Match
 from skat_core.rules import trick_points
 from skat_core.ruleset import rule_set
+from skat_core.views import SeatView
 from skat_tui.app import SkatApp
 from skat_tui.screens.score_area import score_area
 from skat_tui.screens.text import tricks_so_far
@@ -36,18 +37,30 @@ async def declare(pilot: Pilot[Any], key: str) -> None:
     await settle(pilot)
 
 
+async def play_cards(pilot: Pilot[Any], count: int) -> None:
+    """Play ``count`` cards by Enter, the bots answering after each."""
+    for _ in range(count):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+def points_won(v: SeatView) -> list[int]:
+    """Each seat's card points in the tricks so far, counted from the view's
+    tricks (not by the score area under test)."""
+    won = [0, 0, 0]
+    for _leader, cards, winner in tricks_so_far(v):
+        won[winner] += trick_points(cards)
+    return won
+
+
 async def test_card_points_of_each_side_show_during_play() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await declare(pilot, "g")
         assert "Card points" in score_panel(app)
-        for _ in range(4):
-            await pilot.press("enter")
-            await settle(pilot)
+        await play_cards(pilot, 4)
         v = view(app)
-        won = [0, 0, 0]
-        for _leader, cards, winner in tricks_so_far(v):
-            won[winner] += trick_points(cards)
+        won = points_won(v)
         assert sum(won) > 0
         lines = score_panel(app).splitlines()
         at = lines.index("Card points")
@@ -60,8 +73,7 @@ async def test_the_setting_hides_the_card_points() -> None:
     app = make_app(card_points=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await declare(pilot, "g")
-        await pilot.press("enter")
-        await settle(pilot)
+        await play_cards(pilot, 1)
         assert "Card points" not in score_panel(app)
         assert "Defenders" not in score_panel(app)
 
@@ -70,8 +82,7 @@ async def test_no_card_points_in_null() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await declare(pilot, "n")
-        await pilot.press("enter")
-        await settle(pilot)
+        await play_cards(pilot, 1)
         assert view(app).contract is not None
         assert "Card points" not in score_panel(app)
         assert "Defenders" not in score_panel(app)
@@ -85,13 +96,8 @@ async def test_ramsch_shows_each_players_card_points() -> None:
         await settle(pilot)
         v = view(app)
         assert v.contract is not None and v.contract.ramsch
-        for _ in range(3):
-            await pilot.press("enter")
-            await settle(pilot)
-        v = view(app)
-        won = [0, 0, 0]
-        for _leader, cards, winner in tricks_so_far(v):
-            won[winner] += trick_points(cards)
+        await play_cards(pilot, 3)
+        won = points_won(view(app))
         text = score_panel(app)
         names = table(app)._names_by_seat()
         panel = table(app).query_one("#score")

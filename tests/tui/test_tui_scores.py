@@ -17,7 +17,7 @@ from skat_tui.screens.scores import ScoresScreen
 from skat_tui.screens.start import StartScreen
 from skat_tui.storage import Storage
 
-from .helpers import Bare, screen_text, start_app, wait
+from .helpers import Bare, open_from_start, screen_text, start_app, wait
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -45,13 +45,7 @@ def fill(home: Path) -> Path:
 
 
 async def open_scores(pilot: Pilot[Any]) -> ScoresScreen:
-    await wait(pilot)
-    assert isinstance(pilot.app.screen, StartScreen)
-    await pilot.press("s")
-    await wait(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, ScoresScreen)
-    return screen
+    return await open_from_start(pilot, "s", ScoresScreen)
 
 
 async def test_pub_matches_are_kept_apart_and_p_switches_to_them(tmp_path: Path) -> None:

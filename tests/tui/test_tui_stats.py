@@ -15,7 +15,7 @@ from skat_tui.screens.start import StartScreen
 from skat_tui.screens.stats import StatsScreen, plain
 from stats_history import MALLORY, write_history
 
-from .helpers import start_app, wait
+from .helpers import open_from_start, start_app, wait
 
 
 def shown(app: SkatApp) -> str:
@@ -31,13 +31,7 @@ async def done(pilot: Pilot[Any]) -> None:
 
 
 async def open_stats(pilot: Pilot[Any]) -> StatsScreen:
-    await wait(pilot)
-    assert isinstance(pilot.app.screen, StartScreen)
-    await pilot.press("t")
-    await done(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, StatsScreen)
-    return screen
+    return await open_from_start(pilot, "t", StatsScreen, done)
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:

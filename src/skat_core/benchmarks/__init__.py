@@ -10,6 +10,13 @@
   open-card best card (``skat bench cards``).
 - :mod:`.ramsch`: the bots' Ramsch play against random play on the same deals
   (``skat bench ramsch``).
+- :mod:`.house`: bidding for the house rules against tournament bidding on the
+  same deals (``skat bench house``).
+
+Shared by them: :mod:`.duplicate`, the duplicate match that ``bots`` and
+``house`` play (every deal in every seating, in worker processes, and the
+two sides' scores per deal), and :mod:`.figures`, a mean with its 95%
+confidence interval and a quantile.
 
 Speed figures live here, never in timed tests.
 """

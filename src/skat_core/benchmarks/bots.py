@@ -17,17 +17,17 @@ Two worker processes play the deals in parallel (the machine has two cores).
 
 from __future__ import annotations
 
-import math
 import statistics
 import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from multiprocessing import Pool
 
 from ..bots import LEVELS, make_bot
 from ..deal import deal_from_seed
 from ..game import Phase, new_game
+from .duplicate import enough_deals, play_all, side_scores
+from .figures import interval, quantile
 
 KINDS = ("card", "bid", "skat")
 """Decision kinds timed apart: card play, bidding (bid/hold/pass), and the
@@ -88,48 +88,28 @@ def _warm_up() -> None:
     from ..bots import pimc, play_rules, players  # noqa: F401
 
 
-def _quantile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
 def run(deals: int, level_a: str, level_b: str, seed: str, workers: int = 2) -> int:
     """Play the duplicate match and print the figures; returns the exit code."""
     for level in (level_a, level_b):
         if level not in LEVELS:
             print(f"unknown level {level!r}; choose from {', '.join(LEVELS)}", file=sys.stderr)
             return 2
-    if deals < 2:
-        print("at least 2 deals are needed for a confidence interval", file=sys.stderr)
+    if not enough_deals(deals):
         return 2
-    jobs = [(seed, i, a_seat, level_a, level_b) for i in range(deals) for a_seat in range(3)]
-    start = time.perf_counter()
-    plays: list[Play] = []
-    with Pool(workers, initializer=_warm_up) as pool:
-        for n, p in enumerate(pool.imap_unordered(play_deal, jobs, chunksize=1), 1):
-            plays.append(p)
-            if n % 30 == 0:
-                print(f"  {n}/{len(jobs)} plays, {time.perf_counter() - start:.0f} s",
-                      file=sys.stderr, flush=True)
-    wall = time.perf_counter() - start
+    plays, wall = play_all(play_deal, seed, deals, (level_a, level_b), workers, every=30,
+                           initializer=_warm_up)
     report(plays, deals, level_a, level_b, seed, wall)
     return 0
 
 
 def report(plays: list[Play], deals: int, level_a: str, level_b: str, seed: str,
            wall: float) -> None:
-    a_score: dict[int, float] = defaultdict(float)
-    b_score: dict[int, float] = defaultdict(float)
+    a_score, b_score = side_scores(plays, deals)
     solo_games = {"A": 0, "B": 0}
     solo_wins = {"A": 0, "B": 0}
     passed = 0
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     for p in plays:
-        for s in range(3):
-            if s == p.a_seat:
-                a_score[p.deal] += p.sf[s] / 3
-            else:
-                b_score[p.deal] += p.sf[s] / 6
         if p.soloist is None:
             passed += 1
         else:
@@ -141,8 +121,7 @@ def report(plays: list[Play], deals: int, level_a: str, level_b: str, seed: str,
     diffs = [a_score[d] - b_score[d] for d in range(deals)]
     mean_a = statistics.fmean(a_score[d] for d in range(deals))
     mean_b = statistics.fmean(b_score[d] for d in range(deals))
-    mean_d = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    mean_d, half = interval(diffs)
     print(f"duplicate match: A = {level_a}, B = {level_b}, seed {seed!r}, {deals} deals "
           f"x 3 seatings = {len(plays)} games ({passed} passed in), {wall:.0f} s wall")
     print("Seeger-Fabian points per deal and seat-play:")
@@ -162,7 +141,7 @@ def report(plays: list[Play], deals: int, level_a: str, level_b: str, seed: str,
             if not ts:
                 continue
             print(f"  {side} ({level}) {kind:4s}: {1000 * statistics.median(ts):8.1f} / "
-                  f"{1000 * _quantile(ts, 0.95):8.1f} / {1000 * max(ts):8.1f}  "
+                  f"{1000 * quantile(ts, 0.95):8.1f} / {1000 * max(ts):8.1f}  "
                   f"({len(ts)} decisions)")
 
 

@@ -32,7 +32,6 @@ Figures only; nothing here is asserted.  One process (the machine is shared).
 from __future__ import annotations
 
 import json
-import math
 import statistics
 import sys
 import time
@@ -47,6 +46,7 @@ from ..game import GameState, Phase, Play, action_str, new_game
 from ..rules import GameType
 from ..solver import Solver
 from ..views import SeatView
+from .figures import interval, quantile
 
 FIRST_TRICK = 4
 LAST_TRICK = 9
@@ -203,16 +203,10 @@ def load_positions(seed: str, deals: int, cache: Path | None,
     return out
 
 
-def _quantile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
 def _mean_ci(xs: list[float]) -> str:
     if len(xs) < 2:
         return f"{xs[0] if xs else 0:.3f}" if xs else "-"
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    m, half = interval(xs)
     return f"{m:.3f} ± {half:.3f}"
 
 
@@ -266,7 +260,7 @@ def report_level(name: str, positions: list[tuple[Position, GameState]], losses:
               f"{share:.0%} of the loss)")
     if times:
         print(f"  CPU ms per decision: median {1000 * statistics.median(times):.1f}, "
-              f"p95 {1000 * _quantile(times, 0.95):.1f}, max {1000 * max(times):.1f}")
+              f"p95 {1000 * quantile(times, 0.95):.1f}, max {1000 * max(times):.1f}")
 
 
 def run(deals: int, levels: list[str], seed: str, cache: str | None = None,

@@ -19,18 +19,16 @@ Figures only; nothing here is asserted.  Two worker processes.
 
 from __future__ import annotations
 
-import math
-import statistics
 import sys
-import time
 from dataclasses import dataclass, replace
-from multiprocessing import Pool
 
 from ..bots import LEVELS
 from ..bots.players import LEVEL_CONFIGS, SkatBot
 from ..deal import deal_from_seed
 from ..game import new_game
 from ..ruleset import RULE_SETS, rule_set
+from .duplicate import enough_deals, play_all, side_scores
+from .figures import interval
 
 BOCK_EVERY = 4
 """Every fourth deal is a Bock deal (deal numbers 3, 7, 11, …)."""
@@ -71,12 +69,6 @@ def play_deal(job: tuple[str, int, int, str, str]) -> HousePlay:
     return HousePlay(number, a_seat, sf, bock, result.ramsch is not None, actions)
 
 
-def _interval(diffs: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    return mean, half
-
-
 def run(deals: int, level: str, rules_name: str, seed: str, workers: int = 2) -> int:
     if level not in LEVELS or level == "random":
         print(f"unknown level {level!r}; choose from easy, normal, strong", file=sys.stderr)
@@ -85,38 +77,24 @@ def run(deals: int, level: str, rules_name: str, seed: str, workers: int = 2) ->
         print(f"unknown rule set {rules_name!r}; choose from {', '.join(RULE_SETS)}",
               file=sys.stderr)
         return 2
-    if deals < 2:
-        print("at least 2 deals are needed for a confidence interval", file=sys.stderr)
+    if not enough_deals(deals):
         return 2
-    jobs = [(seed, i, a, level, rules_name) for i in range(deals) for a in range(3)]
-    start = time.perf_counter()
-    plays: list[HousePlay] = []
-    with Pool(workers) as pool:
-        for n, p in enumerate(pool.imap_unordered(play_deal, jobs, chunksize=4), 1):
-            plays.append(p)
-            if n % 300 == 0:
-                print(f"  {n}/{len(jobs)} plays, {time.perf_counter() - start:.0f} s",
-                      file=sys.stderr, flush=True)
-    report(plays, deals, level, rules_name, seed, time.perf_counter() - start)
+    plays, wall = play_all(play_deal, seed, deals, (level, rules_name), workers, every=300,
+                           chunksize=4)
+    report(plays, deals, level, rules_name, seed, wall)
     return 0
 
 
 def report(plays: list[HousePlay], deals: int, level: str, rules_name: str, seed: str,
            wall: float) -> None:
-    a = [0.0] * deals
-    b = [0.0] * deals
+    a, b = side_scores(plays, deals)
     seen: list[set[str]] = [set() for _ in range(deals)]
     ramsch = [0] * deals
     for p in plays:
-        for s in range(3):
-            if s == p.a_seat:
-                a[p.deal] += p.sf[s] / 3
-            else:
-                b[p.deal] += p.sf[s] / 6
         seen[p.deal].add(p.actions)
         ramsch[p.deal] += p.ramsch
     diffs = [a[d] - b[d] for d in range(deals)]
-    mean, half = _interval(diffs)
+    mean, half = interval(diffs)
     apart = sum(1 for d in range(deals) if len(seen[d]) > 1)
     print(f"house-rules bidding: level {level}, rules {rules_name!r}, seed {seed!r}, "
           f"{deals} deals x 3 seatings ({sum(bock_of(d) > 1 for d in range(deals))} Bock "
@@ -129,7 +107,7 @@ def report(plays: list[HousePlay], deals: int, level: str, rules_name: str, seed
     for name, bock in (("Bock deals", 2), ("plain deals", 1)):
         part = [diffs[d] for d in range(deals) if bock_of(d) == bock]
         if len(part) > 1:
-            m, h = _interval(part)
+            m, h = interval(part)
             print(f"  {name:11s} {m:+7.2f}  (95% CI {m - h:+.2f} .. {m + h:+.2f}, "
                   f"{len(part)} deals)")
 

@@ -11,7 +11,6 @@ interval of the paired difference.  Figures only; nothing here is asserted.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -20,6 +19,8 @@ from ..bots import make_bot
 from ..deal import deal_from_seed
 from ..game import GameState, new_game
 from ..ruleset import PUB
+from .duplicate import enough_deals
+from .figures import interval
 
 
 def play_ramsch(seed: str, number: int, bot_seat: int | None) -> GameState:
@@ -38,6 +39,8 @@ def play_ramsch(seed: str, number: int, bot_seat: int | None) -> GameState:
 
 
 def run(deals: int, seed: str) -> int:
+    if not enough_deals(deals):
+        return 2
     start = time.perf_counter()
     points: dict[str, list[int]] = {"random": [], "bot": []}
     scores: dict[str, list[int]] = {"random": [], "bot": []}
@@ -49,7 +52,7 @@ def run(deals: int, seed: str) -> int:
             scores[name].append(r.ramsch.scores[0])
     elapsed = time.perf_counter() - start
     diff = [b - a for a, b in zip(points["random"], points["bot"], strict=True)]
-    half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
+    _, half = interval(diff)
     print(f"ramsch: {deals} deals, forehand random vs the bots' Ramsch play "
           f"({elapsed:.1f} s)")
     for name in ("random", "bot"):

@@ -105,6 +105,15 @@ def record_format(text: str) -> tuple[str, int]:
     return "unknown", line
 
 
+def _unreadable(path: str, game_id: str, line: int, e: Exception) -> dict[str, Any]:
+    """The line for a record that could not be read: its own fault (the
+    :class:`RecordError` names the line and the field), or else a bug, said
+    as an internal error rather than a traceback."""
+    if isinstance(e, RecordError):
+        return {"id": game_id, "error": f"{path}: {e}"}
+    return {"id": game_id, "error": f"{path}: line {line}: internal error: {e!r}"}
+
+
 def _check_iss(path: str, text: str) -> Iterator[dict[str, Any]]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -113,11 +122,8 @@ def _check_iss(path: str, text: str) -> Iterator[dict[str, Any]]:
         game_id = found.group(1) if found else f"{path}:{number}"
         try:
             game = read_iss(line, number)
-        except RecordError as e:
-            yield {"id": game_id, "error": f"{path}: {e}"}
-            continue
-        except Exception as e:  # a bug, not the record's fault: still no traceback
-            yield {"id": game_id, "error": f"{path}: line {number}: internal error: {e!r}"}
+        except Exception as e:  # the record's fault or a bug: either way no traceback
+            yield _unreadable(path, game_id, number, e)
             continue
         yield game_summary(game.id or game_id, game.state, iss_penalty=game.penalty)
 
@@ -132,11 +138,8 @@ def _check_json(path: str, text: str) -> Iterator[dict[str, Any]]:
             continue
         try:
             state = state_from_record(record, line_of=entry.line_of)
-        except RecordError as e:
-            yield {"id": game_id, "error": f"{path}: {e}"}
-            continue
-        except Exception as e:  # a bug, not the record's fault: still no traceback
-            yield {"id": game_id, "error": f"{path}: line {entry.line}: internal error: {e!r}"}
+        except Exception as e:  # the record's fault or a bug: either way no traceback
+            yield _unreadable(path, game_id, entry.line, e)
             continue
         if state.result is None:
             yield {"id": game_id, "error": f"{path}: line {entry.line}: the deal is not over "

@@ -29,7 +29,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Label, Select, Static, TabbedContent, TabPane
-from textual_plotext import PlotextPlot
+from textual_plotext import Plot, PlotextPlot
 
 from skat_core.match import Scoring
 
@@ -396,11 +396,16 @@ class StatsScreen(Screen[None]):
         note.set_class(not notes, "-empty")
         self.refresh_bindings()
 
+    def _cleared(self, chart_id: str) -> tuple[PlotextPlot, Plot]:
+        """A chart and its plot, the last data and figure cleared, to draw
+        afresh (and refresh when drawn)."""
+        widget = self.query_one(chart_id, PlotextPlot)
+        widget.plt.clear_data()
+        widget.plt.clear_figure()
+        return widget, widget.plt
+
     def draw_time(self) -> None:
-        widget = self.query_one("#plot-time", PlotextPlot)
-        plt = widget.plt
-        plt.clear_data()
-        plt.clear_figure()
+        widget, plt = self._cleared("#plot-time")
         days = self.stats.days
         label = _(SCORING_LABELS[self.scoring])
         plt.title(_("Points per deal by day ({scoring})").format(scoring=label))
@@ -422,10 +427,7 @@ class StatsScreen(Screen[None]):
         return matches[max(0, min(len(matches) - 1, self.match_index % len(matches)))]
 
     def draw_match(self) -> None:
-        widget = self.query_one("#plot-match", PlotextPlot)
-        plt = widget.plt
-        plt.clear_data()
-        plt.clear_figure()
+        widget, plt = self._cleared("#plot-match")
         match = self.shown_match
         if match is None:
             plt.title(_("Running totals: no match in these filters"))
@@ -445,10 +447,7 @@ class StatsScreen(Screen[None]):
         widget.refresh()
 
     def draw_cards(self) -> None:
-        widget = self.query_one("#plot-cards", PlotextPlot)
-        plt = widget.plt
-        plt.clear_data()
-        plt.clear_figure()
+        widget, plt = self._cleared("#plot-cards")
         points = self.stats.overall.card_points
         reached = sum(1 for p in points if p >= WON_AT)
         plt.title(_("Soloist's card points, suit and grand: {reached} of {games} reached "
