@@ -12,7 +12,15 @@ from skat_core.benchmarks.cardplay import Position, Selection, load_positions
 from skat_core.benchmarks.cardplay import run as bench_cards
 from skat_core.bots.inference import play_weight, trump_lead_weight
 from skat_core.bots.knowledge import Trick, read_knowledge
-from skat_core.bots.pimc import SearchBudget, SoloBudget, _undecided, pimc_values
+from skat_core.bots.pimc import (
+    CardEstimate,
+    SearchBudget,
+    SoloBudget,
+    _undecided,
+    best_card,
+    exact_veto,
+    pimc_values,
+)
 from skat_core.bots.play_rules import rule_card
 from skat_core.cards import Card, CardSet
 from skat_core.game import GameState
@@ -191,3 +199,77 @@ def test_a_soloist_who_leads_a_side_card_rarely_holds_the_top_trump() -> None:
     # A trump led without the top trump counts the other factor.
     led_jack = (*tricks[:2], Trick(0, (c("SJ"), c("S7"), c("HJ")), (0, 1, 2), 2))
     assert trump_lead_weight(grand, 0, m("SK"), 0, led_jack, 0.3, 0.7) == 0.7
+
+
+def test_the_exact_veto_rules_out_a_card_the_rollouts_would_play() -> None:
+    # Suit soloists on their first decision (seed "test"; deal 2: a diamonds
+    # soloist whose rollouts lead the club ten, 17 points below the
+    # open-card best card).  In the first position where the rollouts'
+    # card is ruled out, the veto plays another, better card.
+    sel = Selection(1, 1, "soloist", "suit")
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
+                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    found = None
+    for pos, state in load_positions("test", 6, None, lambda _: None, "easy", sel):
+        contract = state.contract
+        assert contract is not None
+        kn = read_knowledge(state.view(pos.seat))
+        legal = sum(1 << x for x in pos.values)
+        games = (int(contract.game), int(GameType.GRAND))
+        veto = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1))
+        rolled, _ = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
+        vetoed, how = pimc_values(kn, contract, state.bid, legal, veto, random.Random(1))
+        assert how.startswith("rollout, 4 deals, exact veto on 3 deals: ")
+        ruled_out = best_card(rolled, True).card
+        chosen = best_card(vetoed, True).card
+        if chosen != ruled_out and pos.loss(chosen) < pos.loss(ruled_out):
+            found = (pos, state, kn, contract, legal, games, rolled, vetoed, ruled_out)
+            break
+        if how.endswith(": 0 ruled out"):
+            # Nothing ruled out: the rollouts' choice stands.
+            assert chosen == ruled_out
+    assert found is not None, "no position where the veto overrules the rollouts"
+    pos, state, kn, contract, legal, games, rolled, vetoed, ruled_out = found
+    by_card = {e.card: e for e in vetoed}
+    # Only the values of ruled-out cards move, below every kept card; the
+    # rollouts' points and win share stay for hints.
+    kept = [e for e in rolled if by_card[e.card] == e]
+    assert ruled_out not in {e.card for e in kept}
+    for e in rolled:
+        if by_card[e.card] != e:
+            assert by_card[e.card].value < min(x.value for x in kept)
+            assert by_card[e.card].points == e.points and by_card[e.card].win == e.win
+    # Deterministic: the same view and generator give the same estimates.
+    veto = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1))
+    again, _ = pimc_values(kn, contract, state.bid, legal, veto, random.Random(1))
+    assert again == vetoed
+    # Not in other games, and a cap no deal fits under leaves the rollouts
+    # alone.
+    another = next(int(g) for g in (GameType.DIAMONDS, GameType.CLUBS) if g != contract.game)
+    other = replace(plain, solo=SoloBudget((another,), 10, 3, 0, veto=0.1))
+    assert pimc_values(kn, contract, state.bid, legal, other, random.Random(1))[0] == rolled
+    # In a game the veto is not named for, the exact values choose.
+    grand_only = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1,
+                                                veto_games=(int(GameType.GRAND),)))
+    assert pimc_values(kn, contract, state.bid, legal, grand_only,
+                       random.Random(1))[1] == "exact, 3 deals"
+    capped = replace(plain, solo=SoloBudget(games, 10, 3, 0, cap=1, veto=0.1))
+    est, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
+    assert est == rolled and how.endswith("exact veto on 0 deals: 0 ruled out")
+
+
+def test_the_veto_needs_a_shortfall_in_games_not_points() -> None:
+    a, b, d = c("SA"), c("S7"), c("SK")
+    est = [CardEstimate(a, 10.0, 0.5, 60.0), CardEstimate(b, 20.0, 0.6, 62.0),
+           CardEstimate(d, 15.0, 0.5, 61.0)]
+    swing = [250.0, 250.0, 250.0, 250.0]
+    # SA wins every deal; S7 loses one of four (a quarter of the swing),
+    # SK gives away 30 points a deal (1.5 in utility): only S7 is ruled out.
+    exact = {a: [90.0] * 4, b: [90.0, 90.0, 90.0, -160.0], d: [88.5] * 4}
+    out, n = exact_veto(est, exact, swing, 0.2)
+    assert n == 1
+    assert [e.card for e in sorted(out, key=lambda e: -e.value)] == [d, a, b]
+    assert best_card(out, True).card == d
+    # A margin above the shortfall, or no deal searched, rules out nothing.
+    assert exact_veto(est, exact, swing, 0.3) == (est, 0)
+    assert exact_veto(est, {a: [], b: [], d: []}, [], 0.2) == (est, 0)

@@ -116,6 +116,18 @@ class SoloBudget:
     the deal whose search would pass it is dropped and the sampling stops;
     if no deal was finished, the decision is made by rollouts as without
     this budget."""
+    veto: float = 0.0
+    """0: the exact values choose the card.  Above 0, an exact *veto*
+    instead: the rollouts value every card on their usual deals and choose,
+    the exact search (on the first ``exact_samples`` of the same deals,
+    within ``nodes`` and ``cap``) only rules out the cards whose mean exact
+    score falls short of the best card's by more than this share of the
+    game's swing between won and lost (a card that loses, against a perfect
+    defence, a net ``veto`` of the deals the best card wins).  See
+    :func:`exact_veto`."""
+    veto_games: tuple[int, ...] | None = None
+    """The games of ``games`` in which ``veto`` applies (None: all of them);
+    in the others the exact values choose."""
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -240,8 +252,13 @@ def pimc_values(
     held = kn.hand.bit_count()
     solo = budget.solo
     cap = 0
+    veto: SoloBudget | None = None
     if solo is not None and seat == soloist and game in solo.games:
-        if held > budget.exact_from and held <= solo.exact_from:
+        vetoes = solo.veto > 0 and not null and (solo.veto_games is None
+                                                 or game in solo.veto_games)
+        if held > budget.exact_from and held <= solo.exact_from and vetoes:
+            veto = solo
+        elif held > budget.exact_from and held <= solo.exact_from:
             fallback = replace(budget, solo=replace(solo, exact_from=0))
             budget = replace(budget, exact_from=solo.exact_from,
                              exact_samples=solo.exact_samples, nodes=solo.nodes)
@@ -257,6 +274,12 @@ def pimc_values(
         how, n = "rollout", budget.rollout_samples
     sampler = WorldSampler(kn)
     solver = Solver(game, soloist)
+    # The veto's exact search: its own solver, so that its node limit and
+    # cap count its positions only.
+    veto_solver = Solver(game, soloist) if veto is not None else None
+    veto_open = veto is not None
+    exact_deals: dict[int, list[float]] = {c: [] for c in cards}
+    swings: list[float] = []
     played_by_soloist = 0
     for finished in kn.tricks:
         for s, c in zip(finished.seats, finished.cards, strict=True):
@@ -315,6 +338,9 @@ def pimc_values(
         elif how == "exact":
             values = solver.solve_moves(hands, seat, trick, leader if trick else None)
         else:
+            if veto is not None and veto_solver is not None and veto_open:
+                veto_open = _exact_deal(veto, veto_solver, budget.min_samples, hands, seat,
+                                        trick, leader, cards, have, table, exact_deals, swings)
             values = {}
             reps = representatives(game, kn.hand, _in_play(hands, trick))
             for c in cards:
@@ -352,7 +378,74 @@ def pimc_values(
                      None if null or how == "tiers" else point_sums[c] / done)
         for c in cards
     ]
+    if veto is not None:
+        out, ruled_out = exact_veto(out, exact_deals, swings, veto.veto)
+        return out, (f"{how}, {done} deals, exact veto on {len(swings)} deals: "
+                     f"{ruled_out} ruled out")
     return out, f"{how}, {done} deals"
+
+
+def _exact_deal(solo: SoloBudget, solver: Solver, min_samples: int,
+                hands: tuple[Mask, Mask, Mask], seat: int, trick: tuple[int, ...], leader: int,
+                cards: list[int], have: int, table: tuple[float, float, float, float],
+                exact_deals: dict[int, list[float]], swings: list[float]) -> bool:
+    """Value every card of one sampled deal exactly for the veto (the
+    soloist's score, as in the exact stage) and append it to
+    ``exact_deals``; returns whether the veto may search a further deal
+    (its deal count, node limit and cap are counts)."""
+    done = len(swings)
+    if done >= solo.exact_samples or (solo.nodes and done >= min_samples
+                                      and solver.nodes >= solo.nodes):
+        return False
+    tl = leader if trick else None
+    if solo.cap:
+        got = solver.solve_moves_within(hands, seat, trick, tl, solo.cap)
+        if got is None:
+            return False
+        values = got
+    else:
+        values = solver.solve_moves(hands, seat, trick, tl)
+    for c in cards:
+        total = have + values[c]
+        tier = 0 if total <= 30 else 1 if total <= 60 else 2 if total < 90 else 3
+        exact_deals[c].append(table[tier] + TIE_SHARE * total)
+    swings.append(table[2] - table[1])
+    return len(swings) < solo.exact_samples
+
+
+def exact_veto(estimates: list[CardEstimate], exact_deals: dict[int, list[float]],
+               swings: list[float], margin: float) -> tuple[list[CardEstimate], int]:
+    """The soloist's rollout estimates with the cards the exact search rules
+    out moved below every other card, and how many were ruled out.
+
+    Why: the rollouts' defenders play by the rules and err, so among lines
+    that all lose against a perfect defence they still prefer the one that
+    invites a mistake; but a single misplayed rollout can also make them
+    throw a game away.  The exact values (the same deals, all hands open,
+    perfect play) catch the latter: a card whose mean exact score falls
+    short of the best card's by more than ``margin`` times the mean swing
+    between winning and losing the game (``swings``, one per deal: the
+    utility of 61 points minus that of 60) loses the game, against the
+    best defence, in a net share ``margin`` of the deals where the best
+    card wins, which no invited mistake is worth.  Card points alone
+    (0.05 each) never reach the margin.  The rollouts choose among the
+    rest; a ruled-out card keeps its rollout points and win share (shown
+    in hints), its value is put below the lowest kept value, in the order
+    of its exact shortfall.  No deal searched: nothing is ruled out."""
+    if not swings or len(estimates) < 2:
+        return estimates, 0
+    k = len(swings)
+    exact = {c: sum(v) / k for c, v in exact_deals.items()}
+    best = max(exact.values())
+    limit = margin * sum(swings) / k
+    out_cards = {e.card for e in estimates if best - exact[e.card] > limit}
+    if not out_cards:
+        return estimates, 0
+    floor = min(e.value for e in estimates if e.card not in out_cards)
+    return [
+        replace(e, value=floor - 1.0 - (best - exact[e.card])) if e.card in out_cards else e
+        for e in estimates
+    ], len(out_cards)
 
 
 def soloist_win_share(

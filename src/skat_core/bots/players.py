@@ -117,11 +117,13 @@ class LevelConfig:
 
 
 GRAND = (int(GameType.GRAND),)
-TRUMP_GAMES = tuple(int(g) for g in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES,
-                                     GameType.CLUBS, GameType.GRAND))
+SUIT_GAMES = tuple(int(g) for g in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES,
+                                    GameType.CLUBS))
+TRUMP_GAMES = (*SUIT_GAMES, *GRAND)
 """The games in which a level's soloist searches exactly from the first
-trick on (:class:`~.pimc.SoloBudget`): ``normal`` in grand (its budget is
-too small for suit games), ``strong`` in every suit game and grand."""
+trick on (:class:`~.pimc.SoloBudget`): in grand the exact values choose
+the card, in suit games they only veto the rollouts' choice
+(``SoloBudget.veto``, docs/bots.md)."""
 
 LEVEL_CONFIGS: dict[str, LevelConfig] = {
     "easy": LevelConfig(skat_samples=6, budget=None, schwarz_samples=100),
@@ -135,8 +137,9 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
-                            solo=SoloBudget(GRAND, exact_from=10, exact_samples=6, nodes=15_000,
-                                            cap=22_000)),
+                            solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=6,
+                                            nodes=15_000, cap=22_000, veto=0.2,
+                                            veto_games=SUIT_GAMES)),
     ),
     "strong": LevelConfig(
         skat_samples=20,
@@ -151,8 +154,9 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
-                            solo=SoloBudget(GRAND, exact_from=10, exact_samples=12,
-                                            nodes=50_000, cap=80_000)),
+                            solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
+                                            nodes=50_000, cap=80_000, veto=0.1,
+                                            veto_games=SUIT_GAMES)),
         schwarz_samples=600,
     ),
 }
