@@ -102,6 +102,18 @@ have played from its hand in the sampled deal (a soft hint, not a proof: the
 others need not play by these rules)."""
 
 
+def bids_weight(hands: tuple[Mask, Mask, Mask], seat: int, bids: tuple[int, int, int],
+                refused: tuple[int, int, int]) -> float:
+    """How well the other seats' sampled ``hands`` explain their bids: the
+    product of :func:`bidding_weight` over every seat but ``seat`` that bid
+    (``bids``) or refused (``refused``)."""
+    w = 1.0
+    for s in range(3):
+        if s != seat and (bids[s] or refused[s]):
+            w *= bidding_weight(hands[s], s == 0, bids[s], refused[s])
+    return w
+
+
 def _same_card(game: int, a: int, b: int, hand: Mask, gone: Mask) -> bool:
     """``a`` and ``b`` are equivalent: same follow class and points, and
     every card between them is the player's own or already played."""

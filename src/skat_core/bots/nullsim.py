@@ -36,12 +36,13 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import ALL_CARDS, Mask, cards_of
+from ..cards import Mask
 from ..rules import GameType
 from ..solver import Solver
 from .bidding import HandOutlook, _null_discards
 from .evaluate import win_chance
-from .inference import bidding_weight
+from .inference import bids_weight
+from .sampling import deal_rest, with_hand
 
 NULL = int(GameType.NULL)
 PICK_NULL = 5
@@ -66,33 +67,9 @@ class NullBudget:
     """The evaluator's chance counts as this many deals."""
 
 
-def _deal(rng: random.Random, seat: int, own: Mask, skat_too: bool
-          ) -> tuple[tuple[Mask, Mask, Mask], Mask]:
-    rest = cards_of(ALL_CARDS & ~own)
-    rng.shuffle(rest)
-    hands = [0, 0, 0]
-    at = 0
-    for s in range(3):
-        if s != seat:
-            for c in rest[at:at + 10]:
-                hands[s] |= 1 << c
-            at += 10
-    skat = 0
-    if skat_too:
-        for c in rest[at:at + 2]:
-            skat |= 1 << c
-    return (hands[0], hands[1], hands[2]), skat
-
-
 def _caught(solver: Solver, hands: tuple[Mask, Mask, Mask], cap: int) -> bool:
     """True when the defenders surely catch the soloist (proved within ``cap``)."""
     return solver.wins_within(hands, 0, 0, cap) is False
-
-
-def _with(hands: tuple[Mask, Mask, Mask], seat: int, mine: Mask) -> tuple[Mask, Mask, Mask]:
-    out = list(hands)
-    out[seat] = mine
-    return (out[0], out[1], out[2])
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +113,7 @@ class NullOutlook:
         """Factors on the evaluator's null chances after picking up and as
         a hand game (null and null ouvert alike: double dummy they are the
         same question)."""
-        ws = [_weight(r.others, self.seat, bids, refused) for r in self.rows]
+        ws = [bids_weight(r.others, self.seat, bids, refused) for r in self.rows]
         pick, n = weighted_share(ws, [r.pick_free for r in self.rows])
         hand, _ = weighted_share(ws, [r.hand_free for r in self.rows])
         return (not_caught_factor(pick, n, self.prior), not_caught_factor(hand, n, self.prior))
@@ -157,7 +134,7 @@ def hand_null_outlook(hand: Mask, seat: int, budget: NullBudget, salt: str, play
     cap = budget.probe_nodes
     rows = []
     for _ in range(budget.deals):
-        others, skat = _deal(rng, seat, hand, True)
+        others, skat = deal_rest(rng, seat, hand, True)
         cards12 = hand | skat
         best, mine = -1.0, 0
         for a, b in _null_discards(cards12):
@@ -165,8 +142,8 @@ def hand_null_outlook(hand: Mask, seat: int, budget: NullBudget, salt: str, play
             e = max(win_chance(NULL, rest, 0, forehand, ouvert, play) for ouvert in (False, True))
             if e > best:
                 best, mine = e, rest
-        pick = best < RELEVANT or not _caught(solver, _with(others, seat, mine), cap)
-        held = not ask_hand or not _caught(solver, _with(others, seat, hand), cap)
+        pick = best < RELEVANT or not _caught(solver, with_hand(others, seat, mine), cap)
+        held = not ask_hand or not _caught(solver, with_hand(others, seat, hand), cap)
         rows.append(_NullRow(others, pick, held))
     return NullOutlook(seat, tuple(rows), budget.prior)
 
@@ -202,22 +179,13 @@ def pickup_null_share(mine: Mask, discard: Mask, seat: int, bids: tuple[int, int
     ws: list[float] = []
     free: list[bool] = []
     for _ in range(budget.deals):
-        others, _ = _deal(rng, seat, mine | discard, False)
-        w = _weight(others, seat, bids, refused)
+        others, _ = deal_rest(rng, seat, mine | discard, False)
+        w = bids_weight(others, seat, bids, refused)
         if w <= 0:
             continue
         ws.append(w)
-        free.append(not _caught(solver, _with(others, seat, mine), budget.probe_nodes))
+        free.append(not _caught(solver, with_hand(others, seat, mine), budget.probe_nodes))
     return weighted_share(ws, free)
-
-
-def _weight(others: tuple[Mask, Mask, Mask], seat: int, bids: tuple[int, int, int],
-            refused: tuple[int, int, int]) -> float:
-    w = 1.0
-    for s in range(3):
-        if s != seat and (bids[s] or refused[s]):
-            w *= bidding_weight(others[s], s == 0, bids[s], refused[s])
-    return w
 
 
 __all__ = [

@@ -15,7 +15,7 @@ import random
 from functools import lru_cache
 from math import comb
 
-from ..cards import Mask
+from ..cards import ALL_CARDS, Mask, cards_of
 from ..cards import bit_indices as _bits
 from .knowledge import Knowledge
 
@@ -136,3 +136,34 @@ class WorldSampler:
                 at += k
             room = after
         return (out[0], out[1], out[2], out[3])
+
+
+def deal_rest(rng: random.Random, seat: int, own: Mask, skat_too: bool
+              ) -> tuple[tuple[Mask, Mask, Mask], Mask]:
+    """The other seats' hands (and the skat, if ``skat_too``) dealt at random
+    from the cards not in ``own``, before anything is played: the
+    simulations of the bidding, the discard and the null check
+    (``simulate.py``, ``nullsim.py``) deal this way."""
+    rest = cards_of(ALL_CARDS & ~own)
+    rng.shuffle(rest)
+    hands = [0, 0, 0]
+    at = 0
+    for s in range(3):
+        if s == seat:
+            continue
+        for c in rest[at:at + 10]:
+            hands[s] |= 1 << c
+        at += 10
+    skat = 0
+    if skat_too:
+        for c in rest[at:at + 2]:
+            skat |= 1 << c
+    return (hands[0], hands[1], hands[2]), skat
+
+
+def with_hand(hands: tuple[Mask, Mask, Mask], seat: int, mine: Mask
+              ) -> tuple[Mask, Mask, Mask]:
+    """``hands`` with ``seat``'s hand set to ``mine``."""
+    out = list(hands)
+    out[seat] = mine
+    return (out[0], out[1], out[2])

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import ALL_CARDS, CARD_POINTS, Mask, cards_of, points_of
+from ..cards import CARD_POINTS, Mask, points_of
 from ..game import Declare
 from ..rules import GameType
 from ..solver import Solver
@@ -52,7 +52,8 @@ from .bidding import (
     outlook,
 )
 from .evaluate import chances, win_chance
-from .inference import bidding_weight
+from .inference import bids_weight
+from .sampling import deal_rest, with_hand
 
 NULL = int(GameType.NULL)
 GRAND = int(GameType.GRAND)
@@ -183,41 +184,6 @@ class _Probe:
 
     def spent(self, deals_done: int) -> bool:
         return deals_done >= self.budget.min_deals and self.nodes >= self.budget.nodes
-
-
-def _weight(hands: tuple[Mask, Mask, Mask], seat: int, bids: tuple[int, int, int],
-            refused: tuple[int, int, int]) -> float:
-    w = 1.0
-    for s in range(3):
-        if s != seat and (bids[s] or refused[s]):
-            w *= bidding_weight(hands[s], s == 0, bids[s], refused[s])
-    return w
-
-
-def _deal_rest(rng: random.Random, seat: int, own: Mask, skat_too: bool
-               ) -> tuple[tuple[Mask, Mask, Mask], Mask]:
-    """The other seats' hands (and the skat, if unknown) from the cards not in ``own``."""
-    rest = cards_of(ALL_CARDS & ~own)
-    rng.shuffle(rest)
-    hands = [0, 0, 0]
-    at = 0
-    for s in range(3):
-        if s == seat:
-            continue
-        for c in rest[at:at + 10]:
-            hands[s] |= 1 << c
-        at += 10
-    skat = 0
-    if skat_too:
-        for c in rest[at:at + 2]:
-            skat |= 1 << c
-    return (hands[0], hands[1], hands[2]), skat
-
-
-def _with(hands: tuple[Mask, Mask, Mask], seat: int, mine: Mask) -> tuple[Mask, Mask, Mask]:
-    out = list(hands)
-    out[seat] = mine
-    return (out[0], out[1], out[2])
 
 
 # -- after picking up -----------------------------------------------------
@@ -361,8 +327,8 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
     for _ in range(budget.deals):
         if probe.spent(done) or len(active) < 2 <= n:
             break
-        others, _ = _deal_rest(rng, seat, cards12, False)
-        w = _weight(others, seat, bids, refused)
+        others, _ = deal_rest(rng, seat, cards12, False)
+        w = bids_weight(others, seat, bids, refused)
         done += 1
         if w <= 0:
             continue
@@ -370,7 +336,7 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
         for i in active:
             _, game, ouvert, (a, b), win, p90 = cands[i]
             mine = cards12 & ~(1 << a | 1 << b)
-            hands = _with(others, seat, mine)
+            hands = with_hand(others, seat, mine)
             sp = CARD_POINTS[a] + CARD_POINTS[b]
             # (Null ouvert: open cards change nothing double dummy.)
             oc = probe.outcome(game, hands, sp, (win, p90))
@@ -453,7 +419,7 @@ class DealOutlook:
 
     def weights(self, bids: tuple[int, int, int], refused: tuple[int, int, int]
                 ) -> list[float]:
-        return [_weight(r.hands, self.seat, bids, refused) for r in self.rows]
+        return [bids_weight(r.hands, self.seat, bids, refused) for r in self.rows]
 
     def pickup_ev(self, bid: int, weights: list[float], extra: float) -> float:
         total = 0.0
@@ -518,7 +484,7 @@ def hand_outlook(hand: Mask, seat: int, budget: SimBudget, salt: str, play: str
     for _ in range(budget.deals):
         if probe.spent(done):
             break
-        others, skat = _deal_rest(rng, seat, hand, True)
+        others, skat = deal_rest(rng, seat, hand, True)
         done += 1
         cards12 = hand | skat
         games = []
@@ -543,7 +509,7 @@ def hand_outlook(hand: Mask, seat: int, budget: SimBudget, salt: str, play: str
         entries: list[tuple[float, float, float, float, int, int]] = []
         for _, game, a, b, (win, p90), value, base in games[:2]:
             mine = cards12 & ~(1 << a | 1 << b)
-            oc = probe.outcome(game, _with(others, seat, mine), CARD_POINTS[a] + CARD_POINTS[b],
+            oc = probe.outcome(game, with_hand(others, seat, mine), CARD_POINTS[a] + CARD_POINTS[b],
                                (win, p90))
             entries.append((win, p90, oc[0], oc[1], value, base))
         for ouvert in (False, True):
@@ -556,7 +522,8 @@ def hand_outlook(hand: Mask, seat: int, budget: SimBudget, salt: str, play: str
         hrow: tuple[float, float, int, int] = (0.0, 0.0, 0, 1)
         if hand_game >= 0:
             win, p90 = chances(hand_game, hand, points_of(skat), forehand, play)
-            oc = probe.outcome(hand_game, _with(others, seat, hand), points_of(skat), (win, p90))
+            oc = probe.outcome(hand_game, with_hand(others, seat, hand), points_of(skat),
+                               (win, p90))
             hv = game_value(hand_game, matadors(hand_game, cards12), hand=True)
             hrow = (oc[0], oc[1], hv, GameType(hand_game).base_value)
         rows.append(_DealRow(skat, others, tuple(entries), hrow))
