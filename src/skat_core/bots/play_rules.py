@@ -28,6 +28,7 @@ from ..cards import bit_indices as bits
 from ..rules import TRUMPS, GameType, beats_table, follow_table, legal_cards
 
 NULL = int(GameType.NULL)
+GRAND = int(GameType.GRAND)
 
 
 BEATS: tuple[tuple[Mask, ...], ...] = tuple(beats_table(g) for g in range(6))
@@ -180,6 +181,12 @@ def _lead(
             top = my_trumps.bit_length() - 1
             if not beats[top] & opp_trumps:
                 return top
+            if game == GRAND:
+                held = (others[d1] & trumps, others[d2] & trumps)
+                if not perfect:
+                    held = (opp_trumps, 0)  # the worst case: all of them in one hand
+                if _draws_trumps(my_trumps, held[0], held[1]):
+                    return top
             if my_trumps.bit_count() >= 4 and my_trumps.bit_count() > opp_trumps.bit_count() // 2:
                 return min(bits(my_trumps), key=lambda c: (CARD_POINTS[c] if c < 28 else 9, c))
         cash = _cash(game, hand, opp, (others[d1], others[d2]), opp_trumps)
@@ -249,6 +256,28 @@ def _open_defender_lead(game: int, hand: Mask, side: list[int], solo: Mask, part
     return min(side, key=score)
 
 
+def _draws_trumps(mine: Mask, first: Mask, second: Mask) -> bool:
+    """Whether leading trumps from the top takes every trump out of the two
+    defenders' hands (``first``, ``second``) and leaves the soloist a trump:
+    each defender overtakes with his highest trump where it wins the trick,
+    else plays his lowest (a trump suit's cards rank by their bit)."""
+    while first | second:
+        if not mine:
+            return False
+        win = mine.bit_length() - 1
+        mine &= ~(1 << win)
+        hands = [first, second]
+        for i in (0, 1):
+            h = hands[i]
+            if h:
+                high = h.bit_length() - 1
+                card = high if high > win else (h & -h).bit_length() - 1
+                win = max(win, card)
+                hands[i] = h & ~(1 << card)
+        first, second = hands
+    return mine != 0
+
+
 def _cash(
     game: int, hand: Mask, out: Mask, opponents: tuple[Mask, ...], opp_trumps: Mask
 ) -> int:
@@ -265,8 +294,8 @@ def _cash(
         top = mine.bit_length() - 1
         if out & suit & ~((1 << (top + 1)) - 1):
             continue  # a higher card of the suit is still out
-        if opp_trumps and any(not o & suit for o in opponents):
-            continue  # somebody may trump it
+        if opp_trumps and any(not o & suit and o & trumps for o in opponents):
+            continue  # an opponent void in the suit may trump it
         if CARD_POINTS[top] > best_points:
             best, best_points = top, CARD_POINTS[top]
     return best
