@@ -29,6 +29,9 @@ from ..rules import TRUMPS, GameType, beats_table, follow_table, legal_cards
 
 NULL = int(GameType.NULL)
 GRAND = int(GameType.GRAND)
+KEEP_BELOW = 4
+"""A defender spends an ace whose ten the soloist may still hold only on a
+trick already worth this many points (else he keeps it to take the ten)."""
 
 
 BEATS: tuple[tuple[Mask, ...], ...] = tuple(beats_table(g) for g in range(6))
@@ -141,10 +144,11 @@ def rule_card(
         return _cheapest(game, hand, cards)
 
     partner = 3 - seat - soloist
+    keep = _aces_over_tens(game, legal, others[soloist], trick)
     if winner == partner:
         partner_safe = later != soloist or not _threats(game, best, lead, later_cards, perfect)
         if partner_safe:
-            return _smear(game, hand, cards)
+            return _smear(game, hand, [c for c in cards if not keep >> c & 1] or cards)
         over = [c for c in winners if safe(c)]
         if over:
             return max(over, key=lambda c: (CARD_POINTS[c], -c))
@@ -153,11 +157,28 @@ def rule_card(
     good = [c for c in winners if safe(c)]
     if good:
         plain = [c for c in good if not trumps >> c & 1]
+        if keep and points_on_table < KEEP_BELOW:
+            plain = [c for c in plain if not keep >> c & 1]
+            if not plain and all(keep >> c & 1 or trumps >> c & 1 for c in good):
+                return _cheapest(game, hand, [c for c in cards if not keep >> c & 1] or cards)
         if plain:
             return max(plain, key=lambda c: (CARD_POINTS[c], -c))
         if points_on_table >= 3 or later < 0:
             return max(good, key=lambda c: (CARD_POINTS[c] if c < 28 else -1, -c))
     return _cheapest(game, hand, cards)
+
+
+def _aces_over_tens(game: int, legal: Mask, solo: Mask, trick: tuple[int, ...]) -> Mask:
+    """A defender's legal side aces whose suit's ten the soloist may still
+    hold (and has not put on this trick): kept to take the ten later
+    rather than spent on a cheap trick or smeared."""
+    out = 0
+    for s in range(4):
+        ace = 1 << (s * 7 + 6)
+        ten = s * 7 + 5
+        if legal & ace and not TRUMPS[game] & ace and solo >> ten & 1 and ten not in trick:
+            out |= ace
+    return out
 
 
 def _smear(game: int, hand: Mask, cards: list[int]) -> int:
