@@ -87,3 +87,16 @@ def test_a_defender_does_not_smear_the_ace_over_the_soloists_ten() -> None:
     # Without the ten out, the ace is smeared as before.
     solo = m("SQ HA DA DK HK")
     assert rule_card(GRAND, 0, 2, me, trick, 0, (solo, partner, me), True) == c("SA")
+
+
+def test_with_the_trumps_out_the_soloist_leads_his_long_suit() -> None:
+    # Grand: the defenders hold no jack.  The old rule led the ♠7 from the
+    # short suit (to make a void, useless when nothing can be ruffed); low
+    # from the long diamonds gives up the tricks he must lose there.
+    solo = m("HJ S7 H8 DT D8 D7")
+    d1 = m("CT C8 ST DK DQ D9")
+    d2 = m("CQ SA SK SQ HQ DA")
+    assert rule_card(GRAND, 0, 0, solo, (), 0, (solo, d1, d2), True) == c("D7")
+    # While a defender holds a jack the short suit is led as before.
+    d2 = m("CJ SA SK SQ HQ DA")
+    assert rule_card(GRAND, 0, 0, solo, (), 0, (solo, d1, d2), True) == c("S7")

@@ -214,6 +214,10 @@ def _lead(
         if cash >= 0:
             return cash
         side = [c for c in cards if not trumps >> c & 1]
+        if side and not opp_trumps:
+            # Nothing of his can be ruffed any more: lose the tricks he must
+            # lose in his longest suit, low, so that its rest stands.
+            return min(side, key=lambda c: (-_side_suit_len(game, hand, c), CARD_POINTS[c], c))
         if side:
             return _cheapest(game, hand, side)
         return min(cards, key=lambda c: (CARD_POINTS[c] if c < 28 else 9, c))
