@@ -9,14 +9,19 @@ play a double-dummy-ish game quickly.
 
 The rules are a club player's first lessons:
 
-* soloist: draw trumps with the top trump while the defenders hold trumps,
-  cash the highest card of a side suit, otherwise lead low from a short suit;
+* soloist: draw trumps with the top trump while the defenders hold trumps
+  (in grand also with a lower one when leading from the top takes all of
+  theirs and leaves him a trump), cash the highest card of a side suit that
+  no opponent void in it can ruff, otherwise lead low from a short suit (from
+  his longest suit once the defenders hold no trump);
 * follow: take a trick only with a card nobody behind can beat, with the
   most points that still win; otherwise play the card worth least, from the
   shortest side suit (to make a void);
 * defender: put the most points on a trick the partner has safely won
-  (ISkO: "schmieren"), never throw points into a lost trick, lead a side ace
-  the soloist still has to follow, otherwise low from a suit the soloist holds;
+  (ISkO: "schmieren"), never throw points into a lost trick, keep an ace
+  whose ten the soloist may still hold (not smeared, not spent on a trick
+  worth under 4), lead a side ace the soloist still has to follow, otherwise
+  low from a suit the soloist holds;
 * null: duck under the highest card on the trick with the highest card that
   still stays under; defenders lead low into the soloist's suits.
 """
