@@ -9,14 +9,19 @@ play a double-dummy-ish game quickly.
 
 The rules are a club player's first lessons:
 
-* soloist: draw trumps with the top trump while the defenders hold trumps,
-  cash the highest card of a side suit, otherwise lead low from a short suit;
+* soloist: draw trumps with the top trump while the defenders hold trumps
+  (in grand also with a lower one when leading from the top takes all of
+  theirs and leaves him a trump), cash the highest card of a side suit that
+  no opponent void in it can ruff, otherwise lead low from a short suit (from
+  his longest suit once the defenders hold no trump);
 * follow: take a trick only with a card nobody behind can beat, with the
   most points that still win; otherwise play the card worth least, from the
   shortest side suit (to make a void);
 * defender: put the most points on a trick the partner has safely won
-  (ISkO: "schmieren"), never throw points into a lost trick, lead a side ace
-  the soloist still has to follow, otherwise low from a suit the soloist holds;
+  (ISkO: "schmieren"), never throw points into a lost trick, keep an ace
+  whose ten the soloist may still hold (not smeared, not spent on a trick
+  worth under 4), lead a side ace the soloist still has to follow, otherwise
+  low from a suit the soloist holds;
 * null: duck under the highest card on the trick with the highest card that
   still stays under; defenders lead low into the soloist's suits.
 """
@@ -28,6 +33,10 @@ from ..cards import bit_indices as bits
 from ..rules import TRUMPS, GameType, beats_table, follow_table, legal_cards
 
 NULL = int(GameType.NULL)
+GRAND = int(GameType.GRAND)
+KEEP_BELOW = 4
+"""A defender spends an ace whose ten the soloist may still hold only on a
+trick already worth this many points (else he keeps it to take the ten)."""
 
 
 BEATS: tuple[tuple[Mask, ...], ...] = tuple(beats_table(g) for g in range(6))
@@ -140,10 +149,11 @@ def rule_card(
         return _cheapest(game, hand, cards)
 
     partner = 3 - seat - soloist
+    keep = _aces_over_tens(game, legal, others[soloist], trick)
     if winner == partner:
         partner_safe = later != soloist or not _threats(game, best, lead, later_cards, perfect)
         if partner_safe:
-            return _smear(game, hand, cards)
+            return _smear(game, hand, [c for c in cards if not keep >> c & 1] or cards)
         over = [c for c in winners if safe(c)]
         if over:
             return max(over, key=lambda c: (CARD_POINTS[c], -c))
@@ -152,11 +162,28 @@ def rule_card(
     good = [c for c in winners if safe(c)]
     if good:
         plain = [c for c in good if not trumps >> c & 1]
+        if keep and points_on_table < KEEP_BELOW:
+            plain = [c for c in plain if not keep >> c & 1]
+            if not plain and all(keep >> c & 1 or trumps >> c & 1 for c in good):
+                return _cheapest(game, hand, [c for c in cards if not keep >> c & 1] or cards)
         if plain:
             return max(plain, key=lambda c: (CARD_POINTS[c], -c))
         if points_on_table >= 3 or later < 0:
             return max(good, key=lambda c: (CARD_POINTS[c] if c < 28 else -1, -c))
     return _cheapest(game, hand, cards)
+
+
+def _aces_over_tens(game: int, legal: Mask, solo: Mask, trick: tuple[int, ...]) -> Mask:
+    """A defender's legal side aces whose suit's ten the soloist may still
+    hold (and has not put on this trick): kept to take the ten later
+    rather than spent on a cheap trick or smeared."""
+    out = 0
+    for s in range(4):
+        ace = 1 << (s * 7 + 6)
+        ten = s * 7 + 5
+        if legal & ace and not TRUMPS[game] & ace and solo >> ten & 1 and ten not in trick:
+            out |= ace
+    return out
 
 
 def _smear(game: int, hand: Mask, cards: list[int]) -> int:
@@ -180,12 +207,22 @@ def _lead(
             top = my_trumps.bit_length() - 1
             if not beats[top] & opp_trumps:
                 return top
+            if game == GRAND:
+                held = (others[d1] & trumps, others[d2] & trumps)
+                if not perfect:
+                    held = (opp_trumps, 0)  # the worst case: all of them in one hand
+                if _draws_trumps(my_trumps, held[0], held[1]):
+                    return top
             if my_trumps.bit_count() >= 4 and my_trumps.bit_count() > opp_trumps.bit_count() // 2:
                 return min(bits(my_trumps), key=lambda c: (CARD_POINTS[c] if c < 28 else 9, c))
         cash = _cash(game, hand, opp, (others[d1], others[d2]), opp_trumps)
         if cash >= 0:
             return cash
         side = [c for c in cards if not trumps >> c & 1]
+        if side and not opp_trumps:
+            # Nothing of his can be ruffed any more: lose the tricks he must
+            # lose in his longest suit, low, so that its rest stands.
+            return min(side, key=lambda c: (-_side_suit_len(game, hand, c), CARD_POINTS[c], c))
         if side:
             return _cheapest(game, hand, side)
         return min(cards, key=lambda c: (CARD_POINTS[c] if c < 28 else 9, c))
@@ -249,6 +286,28 @@ def _open_defender_lead(game: int, hand: Mask, side: list[int], solo: Mask, part
     return min(side, key=score)
 
 
+def _draws_trumps(mine: Mask, first: Mask, second: Mask) -> bool:
+    """Whether leading trumps from the top takes every trump out of the two
+    defenders' hands (``first``, ``second``) and leaves the soloist a trump:
+    each defender overtakes with his highest trump where it wins the trick,
+    else plays his lowest (a trump suit's cards rank by their bit)."""
+    while first | second:
+        if not mine:
+            return False
+        win = mine.bit_length() - 1
+        mine &= ~(1 << win)
+        hands = [first, second]
+        for i in (0, 1):
+            h = hands[i]
+            if h:
+                high = h.bit_length() - 1
+                card = high if high > win else (h & -h).bit_length() - 1
+                win = max(win, card)
+                hands[i] = h & ~(1 << card)
+        first, second = hands
+    return mine != 0
+
+
 def _cash(
     game: int, hand: Mask, out: Mask, opponents: tuple[Mask, ...], opp_trumps: Mask
 ) -> int:
@@ -265,8 +324,8 @@ def _cash(
         top = mine.bit_length() - 1
         if out & suit & ~((1 << (top + 1)) - 1):
             continue  # a higher card of the suit is still out
-        if opp_trumps and any(not o & suit for o in opponents):
-            continue  # somebody may trump it
+        if opp_trumps and any(not o & suit and o & trumps for o in opponents):
+            continue  # an opponent void in the suit may trump it
         if CARD_POINTS[top] > best_points:
             best, best_points = top, CARD_POINTS[top]
     return best
