@@ -311,7 +311,7 @@ def test_a_defender_reads_the_discard_into_the_sampled_skats() -> None:
     # drawn uniformly, a good share of them do.
     plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=40, tier_samples=4,
                          rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
-    reading = replace(plain, read_discard=True)
+    reading = replace(plain, read_discard=10)
     with_trump = {False: 0, True: 0}
     total = 0
     for number in range(8):

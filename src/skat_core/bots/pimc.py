@@ -95,11 +95,12 @@ class SearchBudget:
     (:func:`.inference.trump_lead_weight`): the factor for each side card he
     led while holding the highest trump left, and for each trump he led
     without it ((1, 1): off)."""
-    read_discard: bool = False
-    """A defender deals the skat of each sampled deal as the soloist would
-    have put it away (:func:`.inference.resample_discard`, games picked up
-    and not null), and weighs the deal by the cards the soloist played
-    since; False: the skat is as uniformly sampled."""
+    read_discard: int = 0
+    """A defender holding at most this many cards deals the skat of each
+    sampled deal as the soloist would have put it away
+    (:func:`.inference.resample_discard`, games picked up and not null), and
+    weighs the deal by the cards the soloist played since (0: never; the
+    skat is as uniformly sampled)."""
     extra_samples: int = 0
     """Exact stage: up to this many more deals, in batches of
     :data:`EXTRA_BATCH`, while the best card and the runner-up are not yet
@@ -611,7 +612,7 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
     to ``budget.redraws`` times per deal."""
     judged = [s for s in range(3) if s != kn.seat and not kn.known[s] & ~kn.hand
               and (s == kn.soloist or budget.bid_inference)]
-    discard = (budget.read_discard and kn.seat != kn.soloist and kn.soloist >= 0
+    discard = (kn.hand.bit_count() <= budget.read_discard and kn.seat != kn.soloist and kn.soloist >= 0
                and kn.counts[SKAT] == 2 and not contract.hand and not contract.ouvert
                and not contract.ramsch and contract.game != GameType.NULL)
     if budget.redraws <= 0 or not judged:
