@@ -137,7 +137,6 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
-                            read_discard=10,
                             solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=6,
                                             nodes=15_000, cap=22_000, veto=0.2,
                                             veto_games=SUIT_GAMES)),
