@@ -612,9 +612,10 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
     to ``budget.redraws`` times per deal."""
     judged = [s for s in range(3) if s != kn.seat and not kn.known[s] & ~kn.hand
               and (s == kn.soloist or budget.bid_inference)]
-    discard = (kn.hand.bit_count() <= budget.read_discard and kn.seat != kn.soloist and kn.soloist >= 0
-               and kn.counts[SKAT] == 2 and not contract.hand and not contract.ouvert
-               and not contract.ramsch and contract.game != GameType.NULL)
+    discard = (kn.hand.bit_count() <= budget.read_discard and kn.seat != kn.soloist
+               and kn.soloist >= 0 and kn.counts[SKAT] == 2 and not contract.hand
+               and not contract.ouvert and not contract.ramsch
+               and contract.game != GameType.NULL)
     if budget.redraws <= 0 or not judged:
         return [_read_discard(kn, sampler.sample(rng), rng)[0] if discard
                 else sampler.sample(rng) for _ in range(n)]
