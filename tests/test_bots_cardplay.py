@@ -8,24 +8,32 @@ from dataclasses import replace
 
 import pytest
 
-from skat_core.benchmarks.cardplay import Position, Selection, load_positions, positions_of_deal
+from skat_core.benchmarks.cardplay import (
+    Position,
+    Selection,
+    _game_states,
+    load_positions,
+    positions_of_deal,
+)
 from skat_core.benchmarks.cardplay import run as bench_cards
 from skat_core.bots import pimc
-from skat_core.bots.inference import play_weight, trump_lead_weight
+from skat_core.bots.inference import play_weight, resample_discard, trump_lead_weight
 from skat_core.bots.knowledge import Trick, read_knowledge
 from skat_core.bots.pimc import (
     CardEstimate,
     SearchBudget,
     SoloBudget,
     _undecided,
+    _worlds,
     best_card,
     exact_veto,
     pimc_values,
 )
 from skat_core.bots.play_rules import rule_card
-from skat_core.cards import Card, CardSet
-from skat_core.game import GameState
-from skat_core.rules import GameType, legal_cards
+from skat_core.bots.sampling import WorldSampler
+from skat_core.cards import ALL_CARDS, Card, CardSet
+from skat_core.game import GameState, Phase
+from skat_core.rules import TRUMPS, GameType, legal_cards
 from skat_core.solver import Solver
 
 
@@ -283,3 +291,65 @@ def test_the_veto_needs_a_shortfall_in_games_not_points() -> None:
     # A margin above the shortfall, or no deal searched, rules out nothing.
     assert exact_veto(est, exact, swing, 0.3) == (est, 0)
     assert exact_veto(est, {a: [], b: [], d: []}, [], 0.2) == (est, 0)
+
+
+def test_the_skat_is_dealt_again_as_a_soloist_puts_cards_away() -> None:
+    clubs = int(GameType.CLUBS)
+    # Twelve cards with a bare ♥K and a bare ♦10: that is what goes away.
+    hand = m("CJ SJ CA CT CK C9 C8 C7 SA S7")
+    skat = m("HK DT")
+    rng = random.Random(1)
+    drawn = [resample_discard(clubs, hand, skat, 0, ALL_CARDS, rng) for _ in range(300)]
+    skats = [s for _, s, _ in drawn]
+    assert skats.count(m("HK DT")) > 200
+    assert sum(1 for s in skats if s & TRUMPS[clubs]) < 6
+    for h, s, w in drawn:
+        # Nothing played since: every split is possible, the weight is 1.
+        assert h | s == hand | skat and s.bit_count() == 2 and w == pytest.approx(1.0)
+    # Shown out of diamonds, he cannot hold the ♦10: it lies in the skat.
+    no_diamonds = ALL_CARDS & ~m("D7 D8 D9 DQ DK DT DA")
+    for _ in range(50):
+        h, s, _ = resample_discard(clubs, hand, skat, 0, no_diamonds, rng)
+        assert s >> c("DT") & 1 and not h & ~no_diamonds
+    # He has played the ♥K: he held it, so a deal where it was his obvious
+    # discard explains his play worse than one where it was not.
+    bare = resample_discard(clubs, m("CJ SJ CA CT CK C9 C8 C7 SA"), m("S7 DT"), m("HK"),
+                            ALL_CARDS, random.Random(1))
+    assert bare[1] & m("HK") == 0 and bare[2] < 1.0
+    with_queen = resample_discard(clubs, m("CJ SJ CA CT CK C9 C8 HQ SA"), m("S7 DT"), m("HK"),
+                                  ALL_CARDS, random.Random(1))
+    assert with_queen[2] > bare[2]
+
+
+def test_a_defender_reads_the_discard_into_the_sampled_skats() -> None:
+    # The first defender decisions of picked-up suit and grand games (seed
+    # "test"): with the discard read, the sampled skats hold no trump; as
+    # drawn uniformly, a good share of them do.
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=40, tier_samples=4,
+                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    reading = replace(plain, read_discard=10)
+    with_trump = {False: 0, True: 0}
+    total = 0
+    for number in range(8):
+        for state in _game_states("test", number):
+            contract = state.contract
+            if (state.phase != Phase.PLAYING or contract is None or contract.hand
+                    or contract.ramsch or contract.game == GameType.NULL
+                    or state.to_move == state.soloist):
+                continue
+            kn = read_knowledge(state.view(state.to_move))
+            trumps = TRUMPS[int(contract.game)]
+            for on, budget in ((False, plain), (True, reading)):
+                worlds = _worlds(kn, contract, state.bid, WorldSampler(kn), 40, budget,
+                                 random.Random(1))
+                assert all(w[3].bit_count() == 2 for w in worlds)
+                with_trump[on] += sum(1 for w in worlds if w[3] & trumps)
+                if on:
+                    again = _worlds(kn, contract, state.bid, WorldSampler(kn), 40, budget,
+                                    random.Random(1))
+                    assert again == worlds
+            total += 40
+            break
+    assert total >= 120
+    assert with_trump[False] > total // 5
+    assert with_trump[True] < total // 20

@@ -36,7 +36,14 @@ from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, p
 from ..rules import TRUMPS, GameType
 from ..solver import Solver
 from ..value import Contract, game_value, matadors, overbid_value
-from .inference import accept, bidding_weight, declaration_weight, play_weight, trump_lead_weight
+from .inference import (
+    accept,
+    bidding_weight,
+    declaration_weight,
+    play_weight,
+    resample_discard,
+    trump_lead_weight,
+)
 from .knowledge import SKAT, Knowledge
 from .play_rules import BEATS, rule_card
 from .sampling import World, WorldSampler
@@ -88,6 +95,12 @@ class SearchBudget:
     (:func:`.inference.trump_lead_weight`): the factor for each side card he
     led while holding the highest trump left, and for each trump he led
     without it ((1, 1): off)."""
+    read_discard: int = 0
+    """A defender holding at most this many cards deals the skat of each
+    sampled deal as the soloist would have put it away
+    (:func:`.inference.resample_discard`, games picked up and not null), and
+    weighs the deal by the cards the soloist played since (0: never; the
+    skat is as uniformly sampled)."""
     extra_samples: int = 0
     """Exact stage: up to this many more deals, in batches of
     :data:`EXTRA_BATCH`, while the best card and the runner-up are not yet
@@ -599,8 +612,13 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
     to ``budget.redraws`` times per deal."""
     judged = [s for s in range(3) if s != kn.seat and not kn.known[s] & ~kn.hand
               and (s == kn.soloist or budget.bid_inference)]
+    discard = (kn.hand.bit_count() <= budget.read_discard and kn.seat != kn.soloist
+               and kn.soloist >= 0 and kn.counts[SKAT] == 2 and not contract.hand
+               and not contract.ouvert and not contract.ramsch
+               and contract.game != GameType.NULL)
     if budget.redraws <= 0 or not judged:
-        return [sampler.sample(rng) for _ in range(n)]
+        return [_read_discard(kn, sampler.sample(rng), rng)[0] if discard
+                else sampler.sample(rng) for _ in range(n)]
     out: list[World] = []
     spare: list[tuple[float, World]] = []
     tries = 0
@@ -609,6 +627,8 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
         tries += 1
         world = sampler.sample(rng)
         w = 1.0
+        if discard:
+            world, w = _read_discard(kn, world, rng)
         for s in judged:
             start = world[s] | kn.played_by[s]
             if s == kn.soloist:
@@ -629,6 +649,18 @@ def _worlds(kn: Knowledge, contract: Contract, bid: int, sampler: WorldSampler, 
         spare.sort(key=lambda x: -x[0])
         out.extend(world for _, world in spare[: n - len(out)])
     return out
+
+
+def _read_discard(kn: Knowledge, world: World, rng: random.Random) -> tuple[World, float]:
+    """``world`` with its skat dealt again as the soloist puts cards away,
+    and the deal's weight (:func:`.inference.resample_discard`)."""
+    s = kn.soloist
+    hand, skat, w = resample_discard(kn.game, world[s], world[SKAT],
+                                     kn.played_by[s] | kn.known[s], kn.allowed[s] | kn.known[s],
+                                     rng)
+    out = [world[0], world[1], world[2], skat]
+    out[s] = hand
+    return (out[0], out[1], out[2], out[3]), w
 
 
 def best_card(estimates: list[CardEstimate], maximise: bool, preferred: int = -1
