@@ -320,6 +320,14 @@ def test_the_exact_veto_rules_out_a_card_the_rollouts_would_play() -> None:
     capped = replace(plain, solo=SoloBudget(games, 10, 3, 0, cap=1, veto=0.1))
     est, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
     assert est == rolled and how.endswith("exact veto on 0 deals: 0 ruled out")
+    # The veto's own cap (SoloBudget.veto_cap) overrides the budget's, so
+    # the games the exact values choose in may search more than the veto.
+    own = replace(plain, solo=SoloBudget(games, 10, 3, 0, cap=1, veto=0.1, veto_cap=10**9))
+    assert pimc_values(kn, contract, state.bid, legal, own,
+                       random.Random(1))[1].startswith("rollout, 4 deals, exact veto on 3 deals")
+    own = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1, veto_cap=1))
+    est, how = pimc_values(kn, contract, state.bid, legal, own, random.Random(1))
+    assert est == rolled and how.endswith("exact veto on 0 deals: 0 ruled out")
 
 
 def test_the_veto_needs_a_shortfall_in_games_not_points() -> None:

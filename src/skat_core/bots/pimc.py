@@ -128,6 +128,10 @@ class SoloBudget:
     veto_games: tuple[int, ...] | None = None
     """The games of ``games`` in which ``veto`` applies (None: all of them);
     in the others the exact values choose."""
+    veto_nodes: int = 0
+    veto_cap: int = 0
+    """The veto's own ``nodes`` and ``cap`` (0: the budget's), so that the
+    games where the exact values choose may search more than the veto."""
     question: bool = False
     """Where the exact values choose (not ``veto``): ask the solver only
     whether the soloist still reaches 61 after each card (one null-window
@@ -271,7 +275,8 @@ def pimc_values(
         vetoes = solo.veto > 0 and not null and (solo.veto_games is None
                                                  or game in solo.veto_games)
         if held > budget.exact_from and held <= solo.exact_from and vetoes:
-            veto = solo
+            veto = replace(solo, nodes=solo.veto_nodes or solo.nodes,
+                           cap=solo.veto_cap or solo.cap)
         elif held > budget.exact_from and held <= solo.exact_from:
             fallback = replace(budget, solo=replace(solo, exact_from=0))
             budget = replace(budget, exact_from=solo.exact_from,
