@@ -328,6 +328,9 @@ def test_the_exact_veto_rules_out_a_card_the_rollouts_would_play() -> None:
     own = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1, veto_cap=1))
     est, how = pimc_values(kn, contract, state.bid, legal, own, random.Random(1))
     assert est == rolled and how.endswith("exact veto on 0 deals: 0 ruled out")
+    own = replace(plain, solo=SoloBudget(games, 10, 12, 0, veto=0.1, veto_samples=2))
+    assert "exact veto on 2 deals" in pimc_values(kn, contract, state.bid, legal, own,
+                                                  random.Random(1))[1]
 
 
 def test_the_veto_needs_a_shortfall_in_games_not_points() -> None:

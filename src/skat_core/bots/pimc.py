@@ -128,10 +128,12 @@ class SoloBudget:
     veto_games: tuple[int, ...] | None = None
     """The games of ``games`` in which ``veto`` applies (None: all of them);
     in the others the exact values choose."""
+    veto_samples: int = 0
     veto_nodes: int = 0
     veto_cap: int = 0
-    """The veto's own ``nodes`` and ``cap`` (0: the budget's), so that the
-    games where the exact values choose may search more than the veto."""
+    """The veto's own ``exact_samples``, ``nodes`` and ``cap`` (0: the
+    budget's), so that the games where the exact values choose may search
+    more than the veto (whose margin is a share of its deals)."""
     question: bool = False
     """Where the exact values choose (not ``veto``): ask the solver only
     whether the soloist still reaches 61 after each card (one null-window
@@ -275,8 +277,8 @@ def pimc_values(
         vetoes = solo.veto > 0 and not null and (solo.veto_games is None
                                                  or game in solo.veto_games)
         if held > budget.exact_from and held <= solo.exact_from and vetoes:
-            veto = replace(solo, nodes=solo.veto_nodes or solo.nodes,
-                           cap=solo.veto_cap or solo.cap)
+            veto = replace(solo, exact_samples=solo.veto_samples or solo.exact_samples,
+                           nodes=solo.veto_nodes or solo.nodes, cap=solo.veto_cap or solo.cap)
         elif held > budget.exact_from and held <= solo.exact_from:
             fallback = replace(budget, solo=replace(solo, exact_from=0))
             budget = replace(budget, exact_from=solo.exact_from,
