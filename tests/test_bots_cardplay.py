@@ -28,10 +28,12 @@ from skat_core.bots.pimc import (
     best_card,
     exact_veto,
     pimc_values,
+    question_values,
+    rollout,
 )
 from skat_core.bots.play_rules import rule_card
 from skat_core.bots.sampling import WorldSampler
-from skat_core.cards import ALL_CARDS, Card, CardSet
+from skat_core.cards import ALL_CARDS, Card, CardSet, points_of
 from skat_core.game import GameState, Phase
 from skat_core.rules import TRUMPS, GameType, legal_cards
 from skat_core.solver import Solver
@@ -144,6 +146,68 @@ def test_the_grand_soloist_searches_exactly_from_more_cards() -> None:
     other = replace(plain, solo=SoloBudget((int(GameType.CLUBS),), 9, 3, 0))
     _, how = pimc_values(kn, contract, state.bid, legal, other, random.Random(1))
     assert how.startswith("rollout")
+
+
+def test_the_grand_soloist_may_ask_won_or_lost_only() -> None:
+    # SoloBudget.question: the solver answers "does the soloist reach 61
+    # after this card?" per card and deal, a rollout of the same deal gives
+    # the points.  The won-or-lost share of each card is the exact search's
+    # on the same deals; the points are the rollouts'.
+    pos, state = _grand_soloist_positions(2)[0]
+    kn = read_knowledge(state.view(pos.seat))
+    contract = state.contract
+    assert contract is not None
+    legal = sum(1 << c for c in pos.values)
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
+                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    grand = (int(GameType.GRAND),)
+    exact = replace(plain, solo=SoloBudget(grand, 9, 3, 0))
+    asked = replace(plain, solo=SoloBudget(grand, 9, 3, 0, question=True))
+    by_exact, _ = pimc_values(kn, contract, state.bid, legal, exact, random.Random(1))
+    by_question, how = pimc_values(kn, contract, state.bid, legal, asked, random.Random(1))
+    assert how == "won-or-lost questions and rollouts, 3 deals"
+    assert [e.card for e in by_question] == [e.card for e in by_exact]
+    assert [e.win for e in by_question] == [e.win for e in by_exact]
+    assert [e.points for e in by_question] != [e.points for e in by_exact]
+    again, _ = pimc_values(kn, contract, state.bid, legal, asked, random.Random(1))
+    assert again == by_question
+    # A cap no deal fits under: rollouts, as with the exact points.
+    capped = replace(plain, solo=SoloBudget(grand, 9, 3, 0, cap=1, question=True))
+    _, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
+    assert how.startswith("rollout")
+
+
+def test_an_open_question_leaves_the_rollout_standing() -> None:
+    pos, state = _grand_soloist_positions(1)[0]
+    game = int(GameType.GRAND)
+    soloist = state.soloist
+    assert soloist is not None
+    seat = state.to_move
+    hands = (state.hands[0], state.hands[1], state.hands[2])
+    trick = state.trick
+    leader = state.trick_leader
+    cards = sorted(pos.values, reverse=True)
+    have = points_of(state.skat)
+    rolled = {}
+    for x in cards:
+        hs = [hands[0], hands[1], hands[2]]
+        hs[seat] &= ~(1 << x)
+        rolled[x] = rollout(game, soloist, hs, [*trick, x], leader, Solver(game, soloist), 4)
+    solver = Solver(game, soloist)
+    # Every question left open after one position: the rollouts' points.
+    got = question_values(game, soloist, solver, Solver(game, soloist), hands, seat, trick,
+                          leader, cards, have, 4, 0, 1)
+    assert got == rolled
+    # The whole deal's cap reached: no values (the deal is dropped).
+    assert question_values(game, soloist, Solver(game, soloist), Solver(game, soloist), hands,
+                           seat, trick, leader, cards, have, 4, 1) is None
+    # Answered: won exactly where the open-card values say so.
+    answered = question_values(game, soloist, Solver(game, soloist), Solver(game, soloist),
+                               hands, seat, trick, leader, cards, have, 4, 0)
+    assert answered is not None
+    exact = Solver(game, soloist).solve_moves(hands, seat, trick, leader if trick else None)
+    for x in cards:
+        assert (have + answered[x] >= 61) == (have + exact[x] >= 61)
 
 
 def test_solve_moves_within_stops_at_the_count() -> None:
@@ -274,6 +338,17 @@ def test_the_exact_veto_rules_out_a_card_the_rollouts_would_play(
     capped = replace(plain, solo=SoloBudget(games, 10, 3, 0, cap=1, veto=0.1))
     est, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
     assert est == rolled and how.endswith("exact veto on 0 deals: 0 ruled out")
+    # The veto's own cap (SoloBudget.veto_cap) overrides the budget's, so
+    # the games the exact values choose in may search more than the veto.
+    own = replace(plain, solo=SoloBudget(games, 10, 3, 0, cap=1, veto=0.1, veto_cap=10**9))
+    assert pimc_values(kn, contract, state.bid, legal, own,
+                       random.Random(1))[1].startswith("rollout, 4 deals, exact veto on 3 deals")
+    own = replace(plain, solo=SoloBudget(games, 10, 3, 0, veto=0.1, veto_cap=1))
+    est, how = pimc_values(kn, contract, state.bid, legal, own, random.Random(1))
+    assert est == rolled and how.endswith("exact veto on 0 deals: 0 ruled out")
+    own = replace(plain, solo=SoloBudget(games, 10, 12, 0, veto=0.1, veto_samples=2))
+    assert "exact veto on 2 deals" in pimc_values(kn, contract, state.bid, legal, own,
+                                                  random.Random(1))[1]
 
 
 def test_the_veto_needs_a_shortfall_in_games_not_points() -> None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import CARD_POINTS, NULL_RANK, NULL_SUIT_CARDS, SUIT_CARDS, Mask, points_of
 from ..rules import TRUMPS, GameType
-from ..solver import Solver
+from ..solver import NodeLimit, Solver
 from ..value import Contract, game_value, matadors, overbid_value
 from .inference import (
     accept,
@@ -141,6 +141,24 @@ class SoloBudget:
     veto_games: tuple[int, ...] | None = None
     """The games of ``games`` in which ``veto`` applies (None: all of them);
     in the others the exact values choose."""
+    veto_samples: int = 0
+    veto_nodes: int = 0
+    veto_cap: int = 0
+    """The veto's own ``exact_samples``, ``nodes`` and ``cap`` (0: the
+    budget's), so that the games where the exact values choose may search
+    more than the veto (whose margin is a share of its deals)."""
+    question: bool = False
+    """Where the exact values choose (not ``veto``): ask the solver only
+    whether the soloist still reaches 61 after each card (one null-window
+    search per card, :meth:`~skat_core.solver.Solver.wins`, a fraction of
+    the exact points' cost, so that more deals fit in ``nodes`` and
+    ``cap``); the card points that break ties and the schneider tiers come
+    from a rollout of the same deal, which never overrules the search's won
+    or lost (:func:`question_values`).  False: the exact points."""
+    question_nodes: int = 0
+    """With ``question``: a question that would take more than this many
+    positions is left open and the rollout's result stands for that card
+    (0: no limit but ``cap``); a count, not a clock."""
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -265,17 +283,22 @@ def pimc_values(
     held = kn.hand.bit_count()
     solo = budget.solo
     cap = 0
+    question = False
+    question_nodes = 0
     veto: SoloBudget | None = None
     if solo is not None and seat == soloist and game in solo.games:
         vetoes = solo.veto > 0 and not null and (solo.veto_games is None
                                                  or game in solo.veto_games)
         if held > budget.exact_from and held <= solo.exact_from and vetoes:
-            veto = solo
+            veto = replace(solo, exact_samples=solo.veto_samples or solo.exact_samples,
+                           nodes=solo.veto_nodes or solo.nodes, cap=solo.veto_cap or solo.cap)
         elif held > budget.exact_from and held <= solo.exact_from:
             fallback = replace(budget, solo=replace(solo, exact_from=0))
             budget = replace(budget, exact_from=solo.exact_from,
                              exact_samples=solo.exact_samples, nodes=solo.nodes)
             cap = solo.cap
+            question = solo.question and not null
+            question_nodes = solo.question_nodes
         if solo.rollout_exact:
             budget = replace(budget, rollout_exact=solo.rollout_exact)
     if held <= budget.exact_from or (null and held <= budget.tiers_from):
@@ -291,6 +314,9 @@ def pimc_values(
     # cap count its positions only.
     veto_solver = Solver(game, soloist) if veto is not None else None
     veto_open = veto is not None
+    # The questions' rollouts: their own solver, so that the node limit and
+    # the cap count the questions' positions only.
+    roll_solver = Solver(game, soloist) if question else solver
     exact_deals: dict[int, list[float]] = {c: [] for c in cards}
     swings: list[float] = []
     played_by_soloist = 0
@@ -341,7 +367,15 @@ def pimc_values(
                 sums[c] += table[tier]
                 wins[c] += tier >= 2
             continue
-        if how == "exact" and cap:
+        if how == "exact" and question:
+            got_values = question_values(game, soloist, solver, roll_solver, hands, seat, trick,
+                                         leader, cards, have, budget.rollout_exact, cap,
+                                         question_nodes)
+            if got_values is None:
+                done -= 1
+                break
+            values = got_values
+        elif how == "exact" and cap:
             got_values = solver.solve_moves_within(hands, seat, trick, leader if trick else None,
                                                    cap)
             if got_values is None:
@@ -395,7 +429,63 @@ def pimc_values(
         out, ruled_out = exact_veto(out, exact_deals, swings, veto.veto)
         return out, (f"{how}, {done} deals, exact veto on {len(swings)} deals: "
                      f"{ruled_out} ruled out")
+    if question and how == "exact":
+        how = "won-or-lost questions and rollouts"
     return out, f"{how}, {done} deals"
+
+
+def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver,
+                    hands: tuple[Mask, Mask, Mask], seat: int, trick: tuple[int, ...],
+                    leader: int, cards: list[int], have: int, exact_at: int, cap: int,
+                    question_nodes: int = 0) -> dict[int, int] | None:
+    """The soloist's points from here after each of ``cards`` in one sampled
+    deal (suit and grand; ``have`` are the points he holds already): a
+    rollout's points (:func:`rollout`, handing over to ``roll_solver`` at
+    ``exact_at`` cards), moved to 61 where the solver proves that he reaches
+    61 against a perfect defence and the rollout ended below, and to 60
+    where the solver proves he does not and the rollout reached it.  So the
+    game's result (won or lost) is exact and the rest (schneider, the card
+    points that break ties) comes from the rollout.  A question that would
+    take more than ``question_nodes`` positions (0: no such limit) is left
+    open: the rollout's points stand for that card.  None if the questions
+    would take ``solver`` past ``cap`` positions over its life (0: no cap).
+    All limits are counts, not clocks."""
+    values: dict[int, int] = {}
+    reps = representatives(game, hands[seat], _in_play(hands, trick))
+    saved = solver.stop_at
+    try:
+        for c in cards:
+            r = reps.get(c, c)
+            if r in values:
+                values[c] = values[r]
+                continue
+            hs, to_move, t, lead, taken = _after_card(game, soloist, hands, seat, c, trick,
+                                                      leader)
+            rolled = [hands[0], hands[1], hands[2]]
+            rolled[seat] &= ~(1 << c)
+            v = rollout(game, soloist, rolled, [*trick, c], leader, roll_solver, exact_at)
+            need = 61 - have - taken
+            stop = saved
+            if cap:
+                stop = min(stop, cap)
+            if question_nodes:
+                stop = min(stop, solver.nodes + question_nodes)
+            solver.stop_at = stop
+            try:
+                won: bool | None = need <= 0 or ((hs[0] | hs[1] | hs[2]) != 0 and solver.wins(
+                    (hs[0], hs[1], hs[2]), to_move, need, t, lead if t else None))
+            except NodeLimit:
+                if cap and solver.nodes >= cap:
+                    return None
+                won = None
+            if won is True and have + v < 61:
+                v = 61 - have
+            elif won is False and have + v >= 61:
+                v = 60 - have
+            values[c] = values[r] = v
+    finally:
+        solver.stop_at = saved
+    return values
 
 
 def _exact_deal(solo: SoloBudget, solver: Solver, min_samples: int,

@@ -137,9 +137,13 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
-                            solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=6,
-                                            nodes=15_000, cap=22_000, veto=0.2,
-                                            veto_games=SUIT_GAMES)),
+                            # grand: won-or-lost questions on up to 12 deals (docs/bots.md,
+                            # "normal's grand"); the suit games' veto as before
+                            solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
+                                            nodes=18_000, cap=22_000, veto=0.2,
+                                            veto_games=SUIT_GAMES, question=True,
+                                            veto_samples=6, veto_nodes=15_000,
+                                            veto_cap=22_000)),
     ),
     "strong": LevelConfig(
         skat_samples=20,
