@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from skat_core.bots.players import LEVEL_CONFIGS, LevelConfig, SkatBot
 from skat_core.bots.simulate import SimBudget, hand_outlook, pickup_plan
 from skat_core.cards import CardSet
@@ -189,10 +191,12 @@ def test_a_race_drops_only_the_candidates_far_behind_a_leader_that_reaches_the_b
     weights = [1.0] * 6
     sums = [sum(s) for s in scores]
     totals = [6.0] * 4
-    kept = _race([0, 1, 2, 3], cands, values, 18, sums, totals, scores, weights, 3.0, 2.0)
+    squares = [6.0] * 4
+    kept = _race([0, 1, 2, 3], cands, values, 18, sums, totals, squares, scores, weights, 3.0,
+                 2.0)
     assert kept == [0, 1, 3]
     # One deal says nothing yet.
-    assert _race([0, 1, 2], cands, values, 18, [80.0, 80.0, -130.0], [1.0] * 3,
+    assert _race([0, 1, 2], cands, values, 18, [80.0, 80.0, -130.0], [1.0] * 3, [1.0] * 3,
                  [[80.0], [80.0], [-130.0]], [1.0], 3.0, 2.0) == [0, 1, 2]
 
 
@@ -226,3 +230,57 @@ def test_the_bidding_simulates_only_the_hands_close_to_the_threshold() -> None:
         if name == "strong":
             assert isinstance(action, Bid)
     assert simulated == {"close": True, "junk": False, "strong": False}
+
+
+def test_ten_unlikely_deals_still_count_as_ten_against_the_prior() -> None:
+    """The bids' weights are plausibilities, not counts: ten deals of weight
+    0.01 that all win (+100) outweigh an evaluator prior of -100 counted as
+    three deals; one deal far likelier than the rest counts about as one."""
+    from skat_core.bots.simulate import blended, effective_deals
+
+    assert effective_deals(10 * 0.01, 10 * 0.01 ** 2) == pytest.approx(10.0)
+    got = blended(10 * 0.01 * 100.0, 10 * 0.01, 10 * 0.01 ** 2, -100.0, 3.0)
+    assert got == pytest.approx((10 * 100.0 - 3 * 100.0) / 13)
+    assert got > 50  # the sum of the weights (0.1) against the prior's 3 gave -93.5
+    weights = [1.0] + [0.001] * 9
+    assert effective_deals(sum(weights), sum(w * w for w in weights)) < 1.02
+    assert blended(0.0, 0.0, 0.0, 42.0, 3.0) == 42.0  # no deal: the prior alone
+
+
+def test_the_plan_does_not_depend_on_the_scale_of_the_bids_weights(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Scaling every deal's weight by the bids by one factor changes no
+    expected score of the plan after picking up: only the weights' ratios
+    say which deals are likelier, and the solver's deals count as the same
+    number of deals against the evaluator's prior.  (With the sum of the
+    weights as the count, a hundredth of the weights left the plan to the
+    prior.)"""
+    from dataclasses import replace
+
+    from skat_core.bots import simulate
+
+    cards12 = m("HJ DJ HA HK H9 H8 SA S7 CT C9 DQ D7")
+    bids, refused = (0, 20, 0), (18, 0, 0)
+    sim = replace(SMALL, candidates=5)
+    base = simulate.pickup_plan.__wrapped__(cards12, 2, 18, bids, refused, sim, "w", "search")
+    real = simulate.bids_weight
+    monkeypatch.setattr(simulate, "bids_weight", lambda *a: 0.01 * real(*a))
+    scaled = simulate.pickup_plan.__wrapped__(cards12, 2, 18, bids, refused, sim, "w",
+                                              "search")
+    assert [(p.declare, p.discard) for p in scaled] == [(p.declare, p.discard) for p in base]
+    for a, b in zip(base, scaled, strict=True):
+        assert b.ev == pytest.approx(a.ev)
+        assert b.win == pytest.approx(a.win)
+        assert a.deals >= 2
+    # The solver's deals do move the scores away from the evaluator's (here
+    # hearts with S7 DQ put away: the evaluator +26, the blend below -20).
+    assert any(p.ev < p.prior_ev - 40 for p in base)
+
+
+def test_the_outlook_before_the_skat_counts_its_deals_whatever_the_weights_scale() -> None:
+    from skat_core.bots.simulate import hand_outlook as look
+
+    tiny = SimBudget(deals=4, nodes=10**9, probe_nodes=200, min_deals=1)
+    deals = look(m("CJ SJ CA CT CK C9 SA ST HA D7"), 0, tiny, "z", "search")
+    ws = deals.weights((0, 20, 0), (0, 0, 18))
+    assert deals.effective(ws) == pytest.approx(deals.effective([w * 0.01 for w in ws]))
+    assert 1.0 <= deals.effective(ws) <= len(ws)

@@ -19,6 +19,9 @@ with the evaluator's estimate counted as :attr:`SimBudget.prior` more deals
 (few deals alone are noisy).  Deals are weighted by how well the other seats'
 bids fit their sampled hands (:func:`.inference.bidding_weight`), so that
 the deals can be sampled once per hand and reused as the auction goes on.
+Those weights are plausibilities, not counts: the solver's weighted mean
+counts as the effective number of deals, (sum w)^2 / sum w^2
+(:func:`effective_deals`), against the prior (:func:`blended`).
 
 * :func:`pickup_plan` (twelve cards after picking up): the discard and the
   game together, every candidate on the same deals.
@@ -130,6 +133,27 @@ class SimBudget:
     leader, after :attr:`min_deals`; the sampling ends when one candidate is
     left.  The budget then goes to the candidates that are still close.
     0: every candidate is played on every deal."""
+
+
+def effective_deals(mass: float, squares: float) -> float:
+    """The effective number of deals of weights whose sum is ``mass`` and
+    sum of squares ``squares``: (sum w)^2 / sum w^2.  Ten deals of weight
+    0.01 are still ten deals; one deal far likelier than the rest is nearly
+    one (Kish's effective sample size)."""
+    return mass * mass / squares if squares > 0 else 0.0
+
+
+def blended(weighted_sum: float, mass: float, squares: float, prior_value: float,
+            prior: float) -> float:
+    """The weighted mean over the deals (``weighted_sum`` / ``mass``),
+    counted as :func:`effective_deals` deals, blended with ``prior_value``
+    counted as ``prior`` deals.  Not ``(weighted_sum + prior * prior_value)
+    / (mass + prior)``: where the other seats bid, the weights are small
+    (0.05-0.5 a deal) and the prior would then outweigh every deal."""
+    n = effective_deals(mass, squares)
+    if n <= 0:
+        return prior_value
+    return (n * weighted_sum / mass + prior * prior_value) / (n + prior)
 
 
 _EXACT: dict[str, tuple[float, float]] = {"suit": (0.0, 1.0), "grand": (0.0, 1.0),
@@ -319,6 +343,7 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
     sums = [0.0] * n
     wins = [0.0] * n
     totals = [0.0] * n
+    squares = [0.0] * n
     played = [0] * n
     scores: list[list[float]] = [[] for _ in range(n)]
     weights: list[float] = []
@@ -344,16 +369,17 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
             sums[i] += w * score
             wins[i] += w * oc[0]
             totals[i] += w
+            squares[i] += w * w
             played[i] += 1
             scores[i].append(score)
         if budget.race > 0 and done >= budget.min_deals:
-            active = _race(active, cands, values, bid, sums, totals, scores, weights,
-                           budget.prior, budget.race)
+            active = _race(active, cands, values, bid, sums, totals, squares, scores,
+                           weights, budget.prior, budget.race)
     k = budget.prior
     out = []
     for i, (ev0, game, ouvert, disc, win, _) in enumerate(cands):
-        ev = (sums[i] + k * ev0) / (totals[i] + k)
-        p = (wins[i] + k * win) / (totals[i] + k)
+        ev = blended(sums[i], totals[i], squares[i], ev0, k)
+        p = blended(wins[i], totals[i], squares[i], win, k)
         d = Declare(GameType(game), ouvert=ouvert)
         out.append(Planned(d, disc, ev, ev0, p, values[i], played[i]))
     out.sort(key=lambda c: -c.ev)
@@ -361,15 +387,15 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
 
 
 def _race(active: list[int], cands: list[Candidate], values: list[int], bid: int,
-          sums: list[float], totals: list[float], scores: list[list[float]],
-          weights: list[float], k: float, z: float) -> list[int]:
+          sums: list[float], totals: list[float], squares: list[float],
+          scores: list[list[float]], weights: list[float], k: float, z: float) -> list[int]:
     """The candidates still in the race (see :attr:`SimBudget.race`): the
     leader among those whose value reaches the bid (as the choice prefers
     them), and those not ``z`` standard errors behind it.  Every active
     candidate has been played on every deal so far, so the differences are
     paired deal by deal."""
     def ev(i: int) -> float:
-        return (sums[i] + k * cands[i][0]) / (totals[i] + k)
+        return blended(sums[i], totals[i], squares[i], cands[i][0], k)
 
     if len(weights) < 2:
         return active
@@ -377,7 +403,7 @@ def _race(active: list[int], cands: list[Candidate], values: list[int], bid: int
     lead = max(safe, key=ev)
     lead_ev = ev(lead)
     mass = sum(weights)
-    eff = mass * mass / sum(w * w for w in weights)
+    eff = effective_deals(mass, sum(w * w for w in weights))
     keep = []
     for i in active:
         if i == lead:
@@ -456,8 +482,10 @@ class DealOutlook:
             norm += w
         return total / norm if norm else None
 
-    def mass(self, weights: list[float]) -> float:
-        return sum(weights)
+    def effective(self, weights: list[float]) -> float:
+        """The effective number of deals under ``weights`` (:func:`effective_deals`)."""
+        return effective_deals(sum(w for w in weights if w > 0),
+                               sum(w * w for w in weights if w > 0))
 
 
 @lru_cache(maxsize=256)
@@ -532,8 +560,9 @@ def hand_outlook(hand: Mask, seat: int, budget: SimBudget, salt: str, play: str
 
 class Blend:
     """The expected scores of a ten-card hand before the skat, at any bid:
-    the solver's deals (weighted by the other seats' bids) blended with the
-    evaluator's outlook, its estimate counting as ``prior`` deals."""
+    the solver's deals (weighted by the other seats' bids, counted as their
+    effective number) blended with the evaluator's outlook, its estimate
+    counting as ``prior`` deals."""
 
     def __init__(self, hand: Mask, seat: int, bids: tuple[int, int, int],
                  refused: tuple[int, int, int], budget: SimBudget, salt: str, play: str,
@@ -541,7 +570,7 @@ class Blend:
         self.look = outlook(hand, seat == 0, skats, salt, play)
         self.deals = hand_outlook(hand, seat, budget.before or budget, salt, play)
         self.weights = self.deals.weights(bids, refused)
-        self.mass = self.deals.mass(self.weights)
+        self.mass = self.deals.effective(self.weights)
         self.k = (budget.before or budget).prior
         self.extra = extra
 
@@ -563,6 +592,8 @@ __all__ = [
     "DealOutlook",
     "Planned",
     "SimBudget",
+    "blended",
+    "effective_deals",
     "hand_outlook",
     "pickup_plan",
 ]
