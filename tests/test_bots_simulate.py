@@ -284,3 +284,30 @@ def test_the_outlook_before_the_skat_counts_its_deals_whatever_the_weights_scale
     ws = deals.weights((0, 20, 0), (0, 0, 18))
     assert deals.effective(ws) == pytest.approx(deals.effective([w * 0.01 for w in ws]))
     assert 1.0 <= deals.effective(ws) <= len(ws)
+
+
+def test_without_the_effective_count_the_prior_gains_where_the_bids_weigh_little(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """``SimBudget.effective=False`` (``normal``): the deals count as the sum
+    of their bids' weights, so a hundredth of the weights leaves the plan
+    nearer the evaluator's prior, each candidate's score as
+    ``(sum w*score + prior*ev0) / (sum w + prior)``."""
+    from dataclasses import replace
+
+    from skat_core.bots import simulate
+
+    assert LEVEL_CONFIGS["normal"].sim is not None
+    assert not LEVEL_CONFIGS["normal"].sim.effective
+    cards12 = m("HJ DJ HA HK H9 H8 SA S7 CT C9 DQ D7")
+    bids, refused = (0, 20, 0), (18, 0, 0)
+    sim = replace(SMALL, candidates=5, effective=False)
+    base = simulate.pickup_plan.__wrapped__(cards12, 2, 18, bids, refused, sim, "w", "search")
+    real = simulate.bids_weight
+    monkeypatch.setattr(simulate, "bids_weight", lambda *a: 0.01 * real(*a))
+    scaled = simulate.pickup_plan.__wrapped__(cards12, 2, 18, bids, refused, sim, "w",
+                                              "search")
+    by_choice = {(p.declare, p.discard): p for p in scaled}
+    gaps = [(abs(p.ev - p.prior_ev), abs(by_choice[(p.declare, p.discard)].ev - p.prior_ev))
+            for p in base if (p.declare, p.discard) in by_choice]
+    assert gaps and all(after <= before + 1e-9 for before, after in gaps)
+    assert any(after < before - 1.0 for before, after in gaps)

@@ -132,7 +132,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         loss_extra=0.0,
         threshold=5.0,
         sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
-                      before_skat=False, shapes=True),
+                      before_skat=False, shapes=True, effective=False),
         null_sim=NullBudget(deals=10, probe_nodes=4_000),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,

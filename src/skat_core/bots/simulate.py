@@ -126,6 +126,13 @@ class SimBudget:
     before: SimBudget | None = None
     """The budget of the simulation before the skat (:func:`hand_outlook`);
     None: this one."""
+    effective: bool = True
+    """After picking up, count the solver's deals against :attr:`prior` by
+    their effective number (:func:`effective_deals`).  False: by the sum of
+    the bids' weights, under which the prior outweighs the deals wherever
+    the other seats bid (0.05-0.5 a deal).  ``normal``, deciding on about 3
+    deals, measured -1.07 +- 1.47 per deal against xskat with the effective
+    count (``strong`` +0.48 +- 1.10) and keeps the prior's weight."""
     race: float = 0.0
     """After picking up, drop a candidate from the remaining deals once its
     blended expected score is more than ``race`` standard errors (of its
@@ -344,6 +351,9 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
     wins = [0.0] * n
     totals = [0.0] * n
     squares = [0.0] * n
+    # the sum of squares to count the deals by; the weights' sum itself
+    # counts them as that sum (see SimBudget.effective)
+    counted = squares if budget.effective else totals
     played = [0] * n
     scores: list[list[float]] = [[] for _ in range(n)]
     weights: list[float] = []
@@ -373,13 +383,13 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
             played[i] += 1
             scores[i].append(score)
         if budget.race > 0 and done >= budget.min_deals:
-            active = _race(active, cands, values, bid, sums, totals, squares, scores,
+            active = _race(active, cands, values, bid, sums, totals, counted, scores,
                            weights, budget.prior, budget.race)
     k = budget.prior
     out = []
     for i, (ev0, game, ouvert, disc, win, _) in enumerate(cands):
-        ev = blended(sums[i], totals[i], squares[i], ev0, k)
-        p = blended(wins[i], totals[i], squares[i], win, k)
+        ev = blended(sums[i], totals[i], counted[i], ev0, k)
+        p = blended(wins[i], totals[i], counted[i], win, k)
         d = Declare(GameType(game), ouvert=ouvert)
         out.append(Planned(d, disc, ev, ev0, p, values[i], played[i]))
     out.sort(key=lambda c: -c.ev)
