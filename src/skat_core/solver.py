@@ -294,6 +294,8 @@ class Solver:
         self._shapes: dict[int, int] = {}
         self._trump_slack: dict[int, int] = {}
         self._owners = (0, 0, 0)
+        # The root searches' moves by position (any deal: see :meth:`_moves`).
+        self._move_memo: dict[int, tuple[int, ...]] = {}
         self.nodes = 0
         self.stop_at = _NO_LIMIT
         """The search raises :class:`NodeLimit` when ``nodes`` reaches this
@@ -1024,19 +1026,29 @@ class Solver:
                 beta = min(beta, v)
         return best
 
-    def _moves(self, hands: list[int], seat: int, trick: list[int]) -> list[int]:
+    def _moves(self, hands: list[int], seat: int, trick: list[int]) -> tuple[int, ...]:
         """Legal cards of ``seat`` (standard numbering), one per group of
-        interchangeable cards."""
-        game = self.game
+        interchangeable cards (remembered: the roots' searches ask for the
+        same positions in every null-window pass)."""
         hand = hands[seat]
-        in_play = hands[0] | hands[1] | hands[2]
-        if game == NULL:
-            hand = _from_null_mask(hand)
-            in_play = _from_null_mask(in_play)
+        union = hands[0] | hands[1] | hands[2]
+        played = 0
         for c in trick:
-            in_play |= 1 << c
-        legal = legal_cards(game, hand, trick[0] if trick else None)
-        return _bits(legal & ~redundant(game, hand, in_play))
+            played |= 1 << c
+        # Hands in the solver's numbering take up to 36 bits.
+        key = hand | union << 36 | played << 72 | (trick[0] + 1 if trick else 0) << 104
+        out = self._move_memo.get(key)
+        if out is None:
+            game = self.game
+            if game == NULL:
+                hand = _from_null_mask(hand)
+                union = _from_null_mask(union)
+            legal = legal_cards(game, hand, trick[0] if trick else None)
+            out = tuple(_bits(legal & ~redundant(game, hand, union | played)))
+            if len(self._move_memo) > 1 << 16:
+                self._move_memo.clear()
+            self._move_memo[key] = out
+        return out
 
     # -- drivers --------------------------------------------------------
 
