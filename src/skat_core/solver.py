@@ -258,6 +258,18 @@ def _bits_t(mask: int) -> tuple[int, ...]:
     return out
 
 
+# Caches that hold for any game, deal and solver (they depend only on the
+# cards asked about), so that each decision's fresh solver need not fill
+# them again: the followers' orders of :func:`Solver._make_suit` by
+# ``mask | beat << 32`` and the trump class's slack by its key (see
+# :func:`_trump_slack`).
+_FOLLOW_ORDERS: dict[int, tuple[int, ...]] = {}
+_SMEAR_ORDERS: dict[int, tuple[int, ...]] = {}
+_TRUMP_SLACK: dict[int, int] = {}
+# The roots' moves (:meth:`Solver._moves`) by game and position.
+_ROOT_MOVES: dict[int, tuple[int, ...]] = {}
+
+
 class NodeLimit(Exception):
     """A search stopped by :meth:`Solver.wins_within` at its position count."""
 
@@ -292,10 +304,7 @@ class Solver:
         # Bounds by the shape of a position (see :func:`_shape_slack`),
         # valid for any deal, so kept when the deal changes.
         self._shapes: dict[int, int] = {}
-        self._trump_slack: dict[int, int] = {}
         self._owners = (0, 0, 0)
-        # The root searches' moves by position (any deal: see :meth:`_moves`).
-        self._move_memo: dict[int, tuple[int, ...]] = {}
         self.nodes = 0
         self.stop_at = _NO_LIMIT
         """The search raises :class:`NodeLimit` when ``nodes`` reaches this
@@ -344,7 +353,7 @@ class Solver:
 
         tt = self._tt
         att = self._shapes
-        tslack = self._trump_slack
+        tslack = _TRUMP_SLACK
         solver = self
         bits = _BITS
         grand = game == 4
@@ -352,8 +361,8 @@ class Solver:
         # Bit offsets of three plain suits (in grand the fourth, clubs at 21,
         # is handled with the jacks).
         sh0, sh1, sh2 = [7 * k for k in range(4) if k != game][:3]
-        wf: dict[int, tuple[int, ...]] = {}
-        sf: dict[int, tuple[int, ...]] = {}
+        wf = _FOLLOW_ORDERS
+        sf = _SMEAR_ORDERS
 
         def _order_t(mask: int, beat: int, smear: bool) -> tuple[int, ...]:
             """Followers' cards in the order to try them (cached): cards that
@@ -1028,8 +1037,8 @@ class Solver:
 
     def _moves(self, hands: list[int], seat: int, trick: list[int]) -> tuple[int, ...]:
         """Legal cards of ``seat`` (standard numbering), one per group of
-        interchangeable cards (remembered: the roots' searches ask for the
-        same positions in every null-window pass)."""
+        interchangeable cards (remembered, in :data:`_ROOT_MOVES`: the roots'
+        searches ask for the same positions in every null-window pass)."""
         hand = hands[seat]
         union = hands[0] | hands[1] | hands[2]
         played = 0
@@ -1037,17 +1046,18 @@ class Solver:
             played |= 1 << c
         # Hands in the solver's numbering take up to 36 bits.
         key = hand | union << 36 | played << 72 | (trick[0] + 1 if trick else 0) << 104
-        out = self._move_memo.get(key)
+        game = self.game
+        key |= game << 112
+        out = _ROOT_MOVES.get(key)
         if out is None:
-            game = self.game
             if game == NULL:
                 hand = _from_null_mask(hand)
                 union = _from_null_mask(union)
             legal = legal_cards(game, hand, trick[0] if trick else None)
             out = tuple(_bits(legal & ~redundant(game, hand, union | played)))
-            if len(self._move_memo) > 1 << 16:
-                self._move_memo.clear()
-            self._move_memo[key] = out
+            if len(_ROOT_MOVES) > 1 << 16:
+                _ROOT_MOVES.clear()
+            _ROOT_MOVES[key] = out
         return out
 
     # -- drivers --------------------------------------------------------
