@@ -304,6 +304,9 @@ class Solver:
         # Bounds by the shape of a position (see :func:`_shape_slack`),
         # valid for any deal, so kept when the deal changes.
         self._shapes: dict[int, int] = {}
+        # The shape key of each position of the current deal, by its key in
+        # the transposition table (emptied with it).
+        self._shape_keys: dict[int, int] = {}
         self._owners = (0, 0, 0)
         self.nodes = 0
         self.stop_at = _NO_LIMIT
@@ -317,6 +320,7 @@ class Solver:
     def clear(self) -> None:
         """Forget the transposition table."""
         self._tt.clear()
+        self._shape_keys.clear()
         self._null_tt.clear()
         self._shapes.clear()
 
@@ -353,6 +357,7 @@ class Solver:
 
         tt = self._tt
         att = self._shapes
+        akc = self._shape_keys
         tslack = _TRUMP_SLACK
         solver = self
         bits = _BITS
@@ -522,21 +527,26 @@ class Solver:
                 # shape (see :func:`_shape_slack`) in the shape table.
                 # ``own`` turns a suit's cards of ``u`` and ``w`` into the
                 # owners (1 soloist, 2 and 3 defenders) of its cards in play.
-                u = s | d2
-                w = d1 | d2
-                ak = (
-                    lead
-                    | own[u >> sh0 & 127 | (w >> sh0 & 127) << 7] << 2
-                    | own[u >> sh1 & 127 | (w >> sh1 & 127) << 7] << 20
-                    | own[u >> sh2 & 127 | (w >> sh2 & 127) << 7] << 38
-                )
-                jk = own[u >> 28 | (w >> 28) << 7]
-                if grand:
-                    ak |= (own[u >> 21 & 127 | (w >> 21 & 127) << 7] | jk << 18) << 56
-                else:
-                    # The trump class: the jacks above the trump suit.
-                    t = own[u >> tshift & 127 | (w >> tshift & 127) << 7]
-                    ak |= (t & 16383 | (jk & 255) << (t >> 14)) << 56
+                # Within a deal the key gives the hands, hence the shape key:
+                # it is worked out once per position.
+                ak = akc.get(key, -1)
+                if ak < 0:
+                    u = s | d2
+                    w = d1 | d2
+                    ak = (
+                        lead
+                        | own[u >> sh0 & 127 | (w >> sh0 & 127) << 7] << 2
+                        | own[u >> sh1 & 127 | (w >> sh1 & 127) << 7] << 20
+                        | own[u >> sh2 & 127 | (w >> sh2 & 127) << 7] << 38
+                    )
+                    jk = own[u >> 28 | (w >> 28) << 7]
+                    if grand:
+                        ak |= (own[u >> 21 & 127 | (w >> 21 & 127) << 7] | jk << 18) << 56
+                    else:
+                        # The trump class: the jacks above the trump suit.
+                        t = own[u >> tshift & 127 | (w >> tshift & 127) << 7]
+                        ak |= (t & 16383 | (jk & 255) << (t >> 14)) << 56
+                    akc[key] = ak
                 ae = att.get(ak)
                 if ae is not None:
                     q = ae >> 14
@@ -1327,7 +1337,7 @@ def _leads_by_points(mask: int, hint: int) -> tuple[int, ...]:
 def _leads(mask: int, hint: int, others: int, beats: tuple[int, ...]) -> list[int]:
     """Leads in the order to try them: the table's best lead and the cards
     no other hand can beat, then the rest, each by points."""
-    order = _leads_by_points(mask, hint)
+    order = _LEAD_ORDERS.get(mask | hint << 32) or _leads_by_points(mask, hint)
     safe = []
     rest = []
     for c in order:
