@@ -318,11 +318,16 @@ class Solver:
             self._ab = self._make_suit()
 
     def clear(self) -> None:
-        """Forget the transposition table."""
+        """Forget the transposition table and the shape table."""
+        self._forget_deal()
+        self._shapes.clear()
+
+    def _forget_deal(self) -> None:
+        """Forget the tables keyed by the cards in play (only unambiguous
+        within one deal); the shape table holds for any deal and stays."""
         self._tt.clear()
         self._shape_keys.clear()
         self._null_tt.clear()
-        self._shapes.clear()
 
     # -- suit and grand -------------------------------------------------
 
@@ -1107,7 +1112,7 @@ class Solver:
         owners = self._owners
         if any(h & ~o for h, o in zip(rel, owners, strict=True)):
             # Another deal: the table's keys would be ambiguous.
-            self.clear()
+            self._forget_deal()
             self._owners = (rel[0], rel[1], rel[2])
         return rel, (leader - p) % 3, list(trick)
 
