@@ -76,6 +76,28 @@ def test_reference_positions(dds_dir: Path, name: str, step: int, chunk: int, ch
     assert not wrong, f"{len(wrong)} of {len(lines)} wrong, e.g. {wrong[:3]}"
 
 
+@pytest.mark.parametrize("game", [2, 4])
+def test_shape_table_carries_bounds_to_the_next_deal(game: int) -> None:
+    """Two deals that differ only in the soloist's ♥7 for a ♥8 have the same
+    shape and the same points: a solver that has solved one answers the other
+    from its shape table, without searching a position, and exactly."""
+
+    def m(text: str) -> int:
+        return CardSet.from_str(text).mask
+
+    first = (m("CJ HA H7 SA DT"), m("SJ HK ST D7 C9"), m("HT SK DA CA C7"))
+    second = (m("CJ HA H8 SA DT"), m("SJ HK ST D7 C9"), m("HT SK DA CA C7"))
+    for to_move in range(3):
+        fresh = Solver(game, 0)
+        value = fresh.solve(second, to_move)
+        assert fresh.nodes > 0
+        solver = Solver(game, 0)
+        solver.solve(first, to_move)
+        before = solver.nodes
+        assert solver.solve(second, to_move) == value
+        assert solver.nodes == before
+
+
 def test_full_games_sample(dds_dir: Path) -> None:
     """A few full deals, skat points included (the benchmark does all)."""
     for hands, skat, to_move, game, score in load(dds_dir / "full_game.txt")[::30]:

@@ -183,14 +183,23 @@ NULL_RANK: tuple[int, ...] = tuple(
 """Rank of each card within its suit in null games: 7 8 9 10 J Q K A = 0..7."""
 
 
+# Points of the cards of one suit by their 7-bit pattern (bits 7s..7s+6 of a
+# mask); every suit has the same points by rank.
+_SUIT_PATTERN_POINTS: tuple[int, ...] = tuple(
+    sum(CARD_POINTS[b] for b in range(7) if pattern >> b & 1) for pattern in range(128)
+)
+
+
 def points_of(mask: Mask) -> int:
     """Card points of the cards in ``mask``."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    table = _SUIT_PATTERN_POINTS
+    return (
+        table[mask & 127]
+        + table[mask >> 7 & 127]
+        + table[mask >> 14 & 127]
+        + table[mask >> 21 & 127]
+        + 2 * (mask >> 28 & 15).bit_count()
+    )
 
 
 def bit_indices(mask: int) -> list[int]:

@@ -258,6 +258,18 @@ def _bits_t(mask: int) -> tuple[int, ...]:
     return out
 
 
+# Caches that hold for any game, deal and solver (they depend only on the
+# cards asked about), so that each decision's fresh solver need not fill
+# them again: the followers' orders of :func:`Solver._make_suit` by
+# ``mask | beat << 32`` and the trump class's slack by its key (see
+# :func:`_trump_slack`).
+_FOLLOW_ORDERS: dict[int, tuple[int, ...]] = {}
+_SMEAR_ORDERS: dict[int, tuple[int, ...]] = {}
+_TRUMP_SLACK: dict[int, int] = {}
+# The roots' moves (:meth:`Solver._moves`) by game and position.
+_ROOT_MOVES: dict[int, tuple[int, ...]] = {}
+
+
 class NodeLimit(Exception):
     """A search stopped by :meth:`Solver.wins_within` at its position count."""
 
@@ -292,7 +304,9 @@ class Solver:
         # Bounds by the shape of a position (see :func:`_shape_slack`),
         # valid for any deal, so kept when the deal changes.
         self._shapes: dict[int, int] = {}
-        self._trump_slack: dict[int, int] = {}
+        # The shape key of each position of the current deal, by its key in
+        # the transposition table (emptied with it).
+        self._shape_keys: dict[int, int] = {}
         self._owners = (0, 0, 0)
         self.nodes = 0
         self.stop_at = _NO_LIMIT
@@ -304,10 +318,16 @@ class Solver:
             self._ab = self._make_suit()
 
     def clear(self) -> None:
-        """Forget the transposition table."""
-        self._tt.clear()
-        self._null_tt.clear()
+        """Forget the transposition table and the shape table."""
+        self._forget_deal()
         self._shapes.clear()
+
+    def _forget_deal(self) -> None:
+        """Forget the tables keyed by the cards in play (only unambiguous
+        within one deal); the shape table holds for any deal and stays."""
+        self._tt.clear()
+        self._shape_keys.clear()
+        self._null_tt.clear()
 
     # -- suit and grand -------------------------------------------------
 
@@ -342,7 +362,8 @@ class Solver:
 
         tt = self._tt
         att = self._shapes
-        tslack = self._trump_slack
+        akc = self._shape_keys
+        tslack = _TRUMP_SLACK
         solver = self
         bits = _BITS
         grand = game == 4
@@ -350,8 +371,8 @@ class Solver:
         # Bit offsets of three plain suits (in grand the fourth, clubs at 21,
         # is handled with the jacks).
         sh0, sh1, sh2 = [7 * k for k in range(4) if k != game][:3]
-        wf: dict[int, tuple[int, ...]] = {}
-        sf: dict[int, tuple[int, ...]] = {}
+        wf = _FOLLOW_ORDERS
+        sf = _SMEAR_ORDERS
 
         def _order_t(mask: int, beat: int, smear: bool) -> tuple[int, ...]:
             """Followers' cards in the order to try them (cached): cards that
@@ -511,21 +532,26 @@ class Solver:
                 # shape (see :func:`_shape_slack`) in the shape table.
                 # ``own`` turns a suit's cards of ``u`` and ``w`` into the
                 # owners (1 soloist, 2 and 3 defenders) of its cards in play.
-                u = s | d2
-                w = d1 | d2
-                ak = (
-                    lead
-                    | own[u >> sh0 & 127 | (w >> sh0 & 127) << 7] << 2
-                    | own[u >> sh1 & 127 | (w >> sh1 & 127) << 7] << 20
-                    | own[u >> sh2 & 127 | (w >> sh2 & 127) << 7] << 38
-                )
-                jk = own[u >> 28 | (w >> 28) << 7]
-                if grand:
-                    ak |= (own[u >> 21 & 127 | (w >> 21 & 127) << 7] | jk << 18) << 56
-                else:
-                    # The trump class: the jacks above the trump suit.
-                    t = own[u >> tshift & 127 | (w >> tshift & 127) << 7]
-                    ak |= (t & 16383 | (jk & 255) << (t >> 14)) << 56
+                # Within a deal the key gives the hands, hence the shape key:
+                # it is worked out once per position.
+                ak = akc.get(key, -1)
+                if ak < 0:
+                    u = s | d2
+                    w = d1 | d2
+                    ak = (
+                        lead
+                        | own[u >> sh0 & 127 | (w >> sh0 & 127) << 7] << 2
+                        | own[u >> sh1 & 127 | (w >> sh1 & 127) << 7] << 20
+                        | own[u >> sh2 & 127 | (w >> sh2 & 127) << 7] << 38
+                    )
+                    jk = own[u >> 28 | (w >> 28) << 7]
+                    if grand:
+                        ak |= (own[u >> 21 & 127 | (w >> 21 & 127) << 7] | jk << 18) << 56
+                    else:
+                        # The trump class: the jacks above the trump suit.
+                        t = own[u >> tshift & 127 | (w >> tshift & 127) << 7]
+                        ak |= (t & 16383 | (jk & 255) << (t >> 14)) << 56
+                    akc[key] = ak
                 ae = att.get(ak)
                 if ae is not None:
                     q = ae >> 14
@@ -1024,19 +1050,30 @@ class Solver:
                 beta = min(beta, v)
         return best
 
-    def _moves(self, hands: list[int], seat: int, trick: list[int]) -> list[int]:
+    def _moves(self, hands: list[int], seat: int, trick: list[int]) -> tuple[int, ...]:
         """Legal cards of ``seat`` (standard numbering), one per group of
-        interchangeable cards."""
-        game = self.game
+        interchangeable cards (remembered, in :data:`_ROOT_MOVES`: the roots'
+        searches ask for the same positions in every null-window pass)."""
         hand = hands[seat]
-        in_play = hands[0] | hands[1] | hands[2]
-        if game == NULL:
-            hand = _from_null_mask(hand)
-            in_play = _from_null_mask(in_play)
+        union = hands[0] | hands[1] | hands[2]
+        played = 0
         for c in trick:
-            in_play |= 1 << c
-        legal = legal_cards(game, hand, trick[0] if trick else None)
-        return _bits(legal & ~redundant(game, hand, in_play))
+            played |= 1 << c
+        # Hands in the solver's numbering take up to 36 bits.
+        key = hand | union << 36 | played << 72 | (trick[0] + 1 if trick else 0) << 104
+        game = self.game
+        key |= game << 112
+        out = _ROOT_MOVES.get(key)
+        if out is None:
+            if game == NULL:
+                hand = _from_null_mask(hand)
+                union = _from_null_mask(union)
+            legal = legal_cards(game, hand, trick[0] if trick else None)
+            out = tuple(_bits(legal & ~redundant(game, hand, union | played)))
+            if len(_ROOT_MOVES) > 1 << 16:
+                _ROOT_MOVES.clear()
+            _ROOT_MOVES[key] = out
+        return out
 
     # -- drivers --------------------------------------------------------
 
@@ -1075,7 +1112,7 @@ class Solver:
         owners = self._owners
         if any(h & ~o for h, o in zip(rel, owners, strict=True)):
             # Another deal: the table's keys would be ambiguous.
-            self.clear()
+            self._forget_deal()
             self._owners = (rel[0], rel[1], rel[2])
         return rel, (leader - p) % 3, list(trick)
 
@@ -1305,7 +1342,7 @@ def _leads_by_points(mask: int, hint: int) -> tuple[int, ...]:
 def _leads(mask: int, hint: int, others: int, beats: tuple[int, ...]) -> list[int]:
     """Leads in the order to try them: the table's best lead and the cards
     no other hand can beat, then the rest, each by points."""
-    order = _leads_by_points(mask, hint)
+    order = _LEAD_ORDERS.get(mask | hint << 32) or _leads_by_points(mask, hint)
     safe = []
     rest = []
     for c in order:

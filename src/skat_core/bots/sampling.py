@@ -56,6 +56,10 @@ def _multinomial(n: int, parts: tuple[int, ...]) -> int:
     return total
 
 
+_Options = tuple[int, tuple[tuple[int, tuple[int, int, int, int], tuple[int, ...]], ...]]
+"""The total weight and the (weight, room after, split) choices for one group."""
+
+
 class NoWorld(ValueError):
     """The knowledge admits no deal (a bug in the caller's bookkeeping)."""
 
@@ -81,6 +85,9 @@ class WorldSampler:
         ]
         self.counts = kn.counts
         self._memo: dict[tuple[int, tuple[int, int, int, int]], int] = {}
+        # The weighted splits of group ``i`` given the room left, as
+        # :meth:`sample` draws from them (its draws repeat these).
+        self._options: dict[tuple[int, tuple[int, int, int, int]], _Options] = {}
         self.total = self._ways(0, self.counts)
         if self.total == 0:
             raise NoWorld("no deal fits what this seat has seen")
@@ -105,20 +112,31 @@ class WorldSampler:
         self._memo[key] = total
         return total
 
+    def _split_options(self, i: int, room: tuple[int, int, int, int]) -> _Options:
+        """The ways to share group ``i`` out given ``room``, each with the
+        number of worlds it leads to, and their total."""
+        key = (i, room)
+        got = self._options.get(key)
+        if got is not None:
+            return got
+        places, cards = self.groups[i]
+        n = len(cards)
+        options: list[tuple[int, tuple[int, int, int, int], tuple[int, ...]]] = []
+        for split in _splits(n, places):
+            after = _room_after(room, places, split)
+            if after is None:
+                continue
+            w = self._ways(i + 1, after)
+            if w:
+                options.append((_multinomial(n, split) * w, after, split))
+        out = self._options[key] = (sum(o[0] for o in options), tuple(options))
+        return out
+
     def sample(self, rng: random.Random) -> World:
         out = list(self.known)
         room = self.counts
         for i, (places, cards) in enumerate(self.groups):
-            n = len(cards)
-            options: list[tuple[int, tuple[int, int, int, int], tuple[int, ...]]] = []
-            for split in _splits(n, places):
-                after = _room_after(room, places, split)
-                if after is None:
-                    continue
-                w = self._ways(i + 1, after)
-                if w:
-                    options.append((_multinomial(n, split) * w, after, split))
-            total = sum(o[0] for o in options)
+            total, options = self._split_options(i, room)
             x = rng.randrange(total)
             chosen = options[-1]
             for option in options:
