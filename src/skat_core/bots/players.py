@@ -150,7 +150,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         loss_extra=0.0,
         threshold=5.0,
         sim=SimBudget(deals=24, nodes=50_000, probe_nodes=2_000, candidates=6, min_deals=4,
-                      before_skat=False, shapes=True, race=2.0),
+                      before_skat=False, shapes=True, race=2.0, effective=False),
         # null_sim off: with NullBudget(deals=16, probe_nodes=8_000) it measured
         # -0.83 +- 2.13 per deal against xskat, paired on 100 deals (nulls 15 -> 4,
         # docs/bots.md); normal's +0.70 +- 1.66 ships.
