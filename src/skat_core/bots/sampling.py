@@ -84,7 +84,6 @@ class WorldSampler:
             for places, cards in sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
         ]
         self.counts = kn.counts
-        self._memo: dict[tuple[int, tuple[int, int, int, int]], int] = {}
         # The weighted splits of group ``i`` given the room left, as
         # :meth:`sample` draws from them (its draws repeat these).
         self._options: dict[tuple[int, tuple[int, int, int, int]], _Options] = {}
@@ -93,24 +92,10 @@ class WorldSampler:
             raise NoWorld("no deal fits what this seat has seen")
 
     def _ways(self, i: int, room: tuple[int, int, int, int]) -> int:
+        """The number of worlds that share groups ``i``... out given ``room``."""
         if i == len(self.groups):
             return 1 if room == (0, 0, 0, 0) else 0
-        key = (i, room)
-        got = self._memo.get(key)
-        if got is not None:
-            return got
-        places, cards = self.groups[i]
-        n = len(cards)
-        total = 0
-        for split in _splits(n, places):
-            after = _room_after(room, places, split)
-            if after is None:
-                continue
-            rest = self._ways(i + 1, after)
-            if rest:
-                total += _multinomial(n, split) * rest
-        self._memo[key] = total
-        return total
+        return self._split_options(i, room)[0]
 
     def _split_options(self, i: int, room: tuple[int, int, int, int]) -> _Options:
         """The ways to share group ``i`` out given ``room``, each with the
