@@ -33,6 +33,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from skat_core.bots import make_bot
 from skat_core.game import Action
@@ -130,6 +131,22 @@ class _Connection(ServerConnection):
                 self.protocol.send_text(text.encode())
             # only data frames are queued here (no end of stream): one write for all
             self.transport.write(b"".join(self.protocol.data_to_send()))
+
+    def write_all(self, texts: list[str]) -> bool:
+        """Queue ``texts`` on the socket now, without waiting for the socket
+        to drain (:meth:`drained` waits); False if the connection is not open
+        (it is closing: its client resumes and is sent the table afresh)."""
+        if self.protocol.state is not State.OPEN:
+            return False
+        for text in texts:
+            self.protocol.send_text(text.encode())
+        self.transport.write(b"".join(self.protocol.data_to_send()))
+        return True
+
+    async def drained(self) -> None:
+        """Wait while the socket's buffer is above its limit (flow control)."""
+        async with self.send_context():
+            pass
 
 
 class _Bucket:
@@ -629,12 +646,23 @@ class TableServer:
         common = encode(table.state_common(now))
         told = False
         seats = sorted(live.conns.items(), key=lambda pc: ack is None or pc[1] is not ack[0])
+        # Every seat's messages are written before anything is awaited: were a
+        # slow seat waited for in between, a later change could reach the seats
+        # after it first, and this older state and its notes would follow it.
+        written: list[_Connection] = []
         for p, c in seats:
             texts = [*shared, table.state_text(p, common)]
             if ack is not None and c is ack[0]:
                 texts.insert(0, encode(ack[1]))
                 told = True
-            await self._send_all(c.ws, texts)
+            if isinstance(c.ws, _Connection):
+                if c.ws.write_all(texts):
+                    written.append(c.ws)
+            else:
+                await self._send_all(c.ws, texts)
+        for ws in written:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.drained()
         self._drive(live)
         return told
 

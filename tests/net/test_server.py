@@ -543,3 +543,33 @@ def test_the_save_text_is_the_saved_document(tmp_path: Path) -> None:
     back = Table.from_doc(json.loads(table.to_text()))
     assert back.match is not None and table.match is not None
     assert back.match.outcomes[1].state.history == table.match.outcomes[1].state.history
+
+
+async def test_a_slow_seat_never_gets_an_older_state_after_a_newer_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat whose socket is slow to drain is waited for only after every
+    seat was written to: a change made meanwhile reaches every seat after the
+    one before it, so no client is ever sent a state older than one it has
+    (nor a note after the state that follows it)."""
+    import random
+
+    from websockets.asyncio.connection import Connection
+
+    from skat_net import server as server_module
+
+    rng = random.Random(7)
+
+    async def slow_drain(self: Connection) -> None:
+        await asyncio.sleep(rng.uniform(0.0, 0.004))
+
+    monkeypatch.setattr(server_module._Connection, "drain", slow_drain)
+    async with running_server(tmp_path) as (_tables, url):
+        clients = await play_match(url, [{}, {}, {}], ["Anna", "Ben", "Cem"], deals=3,
+                                   boldness=0.3, seed="claims")
+        for c in clients:
+            versions = [m["version"] for m in map(json.loads, c.frames or [])
+                        if m["type"] == "state"]
+            assert len(versions) > 20
+            assert versions == sorted(versions)
+        for c in clients:
+            await c.close()
