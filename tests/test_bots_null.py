@@ -141,7 +141,7 @@ def test_strong_checks_the_null_after_picking_up_and_plays_hearts_instead() -> N
     null_sim = LEVEL_CONFIGS["strong"].null_sim
     assert null_sim is not None and not null_sim.before_skat
     state = new_game(deal_from_seed("xskat-bench", 50))
-    for word in "18 yes pass 20 pass pickup".split():
+    for word in ["18", "yes", "pass", "20", "pass", "pickup"]:
         state = state.apply(next(a for a in state.legal_actions() if action_str(a) == word))
     assert state.phase == Phase.DISCARD and state.soloist == 2
     old = _strong(null_sim=False).choose(state.view(2))
