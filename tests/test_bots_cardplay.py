@@ -34,7 +34,7 @@ from skat_core.bots.pimc import (
 from skat_core.bots.play_rules import rule_card
 from skat_core.bots.sampling import WorldSampler
 from skat_core.cards import ALL_CARDS, Card, CardSet, points_of
-from skat_core.game import GameState, Phase
+from skat_core.game import GameState, Phase, Play
 from skat_core.rules import TRUMPS, GameType, legal_cards
 from skat_core.solver import Solver
 
@@ -175,6 +175,36 @@ def test_the_grand_soloist_may_ask_won_or_lost_only() -> None:
     capped = replace(plain, solo=SoloBudget(grand, 9, 3, 0, cap=1, question=True))
     _, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
     assert how.startswith("rollout")
+
+
+def test_the_grand_soloists_first_card_may_search_more() -> None:
+    # SoloBudget.first_from=10 with first_nodes / first_cap: the soloist's
+    # first card (ten cards in hand) has its own node limit and cap; the
+    # other cards of the solo stage keep the budget's.
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
+                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    grand = (int(GameType.GRAND),)
+    state = _grand_soloist_positions(1)[0][1]
+    assert state.hands[state.to_move].bit_count() == 10
+
+    def how(solo: SoloBudget, st: GameState = state) -> str:
+        view = st.view(st.to_move)
+        assert view.contract is not None
+        lg = sum(1 << a.card for a in view.legal if isinstance(a, Play))
+        return pimc_values(read_knowledge(view), view.contract, st.bid, lg,
+                           replace(plain, solo=solo), random.Random(1))[1]
+
+    assert how(SoloBudget(grand, 10, 3, 0, cap=1)).startswith("rollout")
+    first_cap = SoloBudget(grand, 10, 3, 0, cap=1, first_from=10, first_cap=10**9)
+    first_nodes = SoloBudget(grand, 10, 3, 1, first_from=10, first_nodes=10**9)
+    assert how(first_cap) == "exact, 3 deals"
+    assert how(SoloBudget(grand, 10, 3, 1)) == "exact, 2 deals"
+    assert how(first_nodes) == "exact, 3 deals"
+    # The second card (nine in hand) keeps the budget's cap and node limit.
+    later = _grand_soloist_positions(2)[0][1]
+    assert later.hands[later.to_move].bit_count() == 9
+    assert how(first_cap, later).startswith("rollout")
+    assert how(first_nodes, later) == "exact, 2 deals"
 
 
 def test_an_open_question_leaves_the_rollout_standing() -> None:
