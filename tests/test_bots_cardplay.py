@@ -211,6 +211,97 @@ def test_an_open_question_leaves_the_rollout_standing() -> None:
         assert (have + answered[x] >= 61) == (have + exact[x] >= 61)
 
 
+def test_the_schneider_question_makes_the_90_tier_exact() -> None:
+    # SoloBudget.question_schneider: for a card proved to win, the solver
+    # is asked whether 90 is still reached too; without it the rollout's
+    # tier stands, which differs from the open-card one here.
+    pos, state = _grand_soloist_positions(2)[1]
+    game = int(GameType.GRAND)
+    soloist = state.soloist
+    assert soloist is not None
+    seat = state.to_move
+    hands = (state.hands[0], state.hands[1], state.hands[2])
+    trick = state.trick
+    leader = state.trick_leader
+    cards = sorted(pos.values, reverse=True)
+    have = points_of(state.skat) + points_of(state.won[soloist])
+    exact = Solver(game, soloist).solve_moves(hands, seat, trick, leader if trick else None)
+
+    def tiers(schneider: bool) -> list[tuple[bool, bool]]:
+        got = question_values(game, soloist, Solver(game, soloist), Solver(game, soloist),
+                              hands, seat, trick, leader, cards, have, 4, 0, 0, schneider)
+        assert got is not None
+        return [(have + got[x] >= 61, have + got[x] >= 90) for x in cards]
+
+    truth = [(have + exact[x] >= 61, have + exact[x] >= 90) for x in cards]
+    assert tiers(True) == truth
+    assert tiers(False) != truth
+    assert [t[0] for t in tiers(False)] == [t[0] for t in truth]
+
+
+def test_a_lost_line_the_rollout_won_may_count_as_an_invitation() -> None:
+    # SoloBudget.question_invite: a card proved lost whose rollout (by the
+    # rules' defenders) won is counted as lost plus a share of the swing.
+    pos, state = _grand_soloist_positions(1)[4]
+    game = int(GameType.GRAND)
+    soloist = state.soloist
+    assert soloist is not None
+    seat = state.to_move
+    hands = (state.hands[0], state.hands[1], state.hands[2])
+    trick = state.trick
+    leader = state.trick_leader
+    cards = sorted(pos.values, reverse=True)
+    have = points_of(state.skat)
+    exact = Solver(game, soloist).solve_moves(hands, seat, trick, leader if trick else None)
+    invited: set[int] = set()
+    assert question_values(game, soloist, Solver(game, soloist), Solver(game, soloist), hands,
+                           seat, trick, leader, cards, have, 4, 0, 0, False, invited)
+    assert invited
+    for x in cards:
+        hs = [hands[0], hands[1], hands[2]]
+        hs[seat] &= ~(1 << x)
+        rolled = rollout(game, soloist, hs, [*trick, x], leader, Solver(game, soloist), 4)
+        assert (x in invited) == (have + exact[x] < 61 <= have + rolled)
+    kn = read_knowledge(state.view(pos.seat))
+    contract = state.contract
+    assert contract is not None
+    legal = sum(1 << x for x in cards)
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
+                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    asked = SoloBudget((game,), 10, 3, 0, question=True)
+    without, _ = pimc_values(kn, contract, state.bid, legal, replace(plain, solo=asked),
+                             random.Random(1))
+    with_, _ = pimc_values(kn, contract, state.bid, legal,
+                           replace(plain, solo=replace(asked, question_invite=0.5)),
+                           random.Random(1))
+    assert [e.win for e in with_] == [e.win for e in without]
+    assert all(a.value >= b.value for a, b in zip(with_, without, strict=True))
+    assert any(a.value > b.value for a, b in zip(with_, without, strict=True))
+
+
+def test_the_soloists_first_decision_may_have_its_own_budget() -> None:
+    # SoloBudget.first_from: while the soloist holds at least that many
+    # cards, first_samples / first_nodes / first_cap replace the budget's.
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
+                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    grand = (int(GameType.GRAND),)
+    solo = SoloBudget(grand, 10, 3, 0, question=True, first_from=10, first_samples=5)
+    first = next((p, s) for p, s in _grand_soloist_positions(1) if len(p.values) > 2)
+    second = _grand_soloist_positions(2)[0]
+    for (pos, state), deals in ((first, 5), (second, 3)):
+        kn = read_knowledge(state.view(pos.seat))
+        contract = state.contract
+        assert contract is not None
+        legal = sum(1 << c for c in pos.values)
+        _, how = pimc_values(kn, contract, state.bid, legal, replace(plain, solo=solo),
+                             random.Random(1))
+        assert how == f"won-or-lost questions and rollouts, {deals} deals"
+        # A first cap no deal fits under: rollouts on the first decision only.
+        capped = replace(plain, solo=replace(solo, first_cap=1))
+        _, how = pimc_values(kn, contract, state.bid, legal, capped, random.Random(1))
+        assert how.startswith("rollout") == (deals == 5)
+
+
 def test_solve_moves_within_stops_at_the_count() -> None:
     pos, state = _grand_soloist_positions(1)[0]
     solver = Solver(int(GameType.GRAND), state.soloist)

@@ -123,3 +123,39 @@ def test_small_weights_by_the_bids_still_count_as_deals() -> None:
     _, one = weighted_share([1.0] + [1e-6] * 9, [True] * 10)
     assert one == pytest.approx(1.0, abs=1e-3)
     assert not_caught_factor(0.0, 10, 2.0) == pytest.approx(2 / 12)
+
+
+def _strong(null_sim: bool) -> SkatBot:
+    config = LEVEL_CONFIGS["strong"]
+    if not null_sim:
+        config = replace(config, null_sim=None)
+    return SkatBot("strong", "xskat-bench:50:2", config)
+
+
+def test_strong_checks_the_null_after_picking_up_and_plays_hearts_instead() -> None:
+    """Main's lost null of ``strong`` against xskat (deal 50, rearhand ``CJ
+    HJ C9 SA ST HK H8 H7 DQ D8``, ♠7 ♦9 in the skat, bid 20): without the
+    check it put ♠A ♠10 away and declared null, caught on the true deal (the
+    defenders catch it on most sampled lies).  Checked by the solver after
+    picking up, the null is worth less than hearts with ♣9 ♠7 put away."""
+    null_sim = LEVEL_CONFIGS["strong"].null_sim
+    assert null_sim is not None and not null_sim.before_skat
+    state = new_game(deal_from_seed("xskat-bench", 50))
+    for word in ["18", "yes", "pass", "20", "pass", "pickup"]:
+        state = state.apply(next(a for a in state.legal_actions() if action_str(a) == word))
+    assert state.phase == Phase.DISCARD and state.soloist == 2
+    old = _strong(null_sim=False).choose(state.view(2))
+    new = _strong(null_sim=True).choose(state.view(2))
+    assert action_str(old) == "discard SA ST"
+    assert action_str(new) == "discard C9 S7"
+
+
+def test_strong_bids_as_the_evaluator_says_before_the_skat() -> None:
+    """``strong``'s check is after picking up only (``before_skat`` off): the
+    bidding outlook is the evaluator's, so the hand that ``normal``'s check
+    passes (deal 1, middlehand) is still bid by ``strong``."""
+    state = _state("")
+    bot = SkatBot("strong", "xskat-bench:1:1")
+    assert bot._outlook(state.view(1)) == outlook(state.hands[1], False, 20, "xskat-bench:1:1",
+                                                  "search")
+    assert bot.choose(state.view(1)) == Bid(18)

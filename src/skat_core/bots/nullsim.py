@@ -65,6 +65,10 @@ class NullBudget:
     counts as clean."""
     prior: float = 2.0
     """The evaluator's chance counts as this many deals."""
+    before_skat: bool = True
+    """Also correct the bidding outlook (:func:`hand_null_outlook`: the bid
+    limit and hand or pick-up); False checks only the null candidates after
+    picking up (:func:`pickup_null_share`), where the skat is known."""
 
 
 def _caught(solver: Solver, hands: tuple[Mask, Mask, Mask], cap: int) -> bool:

@@ -177,6 +177,27 @@ class SoloBudget:
     """With ``question``: a question that would take more than this many
     positions is left open and the rollout's result stands for that card
     (0: no limit but ``cap``); a count, not a clock."""
+    question_invite: float = 0.0
+    """With ``question``: a card the solver proves lost in a deal but whose
+    rollout won it there (the rules' defenders erred) counts as lost plus
+    this share of the game's swing between won and lost, so that among
+    lines lost against a perfect defence the one that invites a mistake is
+    preferred (0: lost, as any other)."""
+    question_schneider: bool = False
+    """With ``question``: for a card proved to win, ask also whether the
+    soloist still reaches 90 (a second null-window search, within the same
+    limits), so that the schneider tier is exact too and only the card
+    points are the rollout's (False: the rollout's tier)."""
+    first_from: int = 0
+    """Where the exact values choose (not ``veto``): while the soloist holds
+    at least this many cards (10: his first decision only; 0: never), the
+    search uses ``first_samples``, ``first_nodes`` and ``first_cap``
+    instead of ``exact_samples``, ``nodes`` and ``cap`` (each 0: the
+    budget's), so that the first lead of a ten-card game, whose deals cost
+    the most positions, may take more of them than the later tricks."""
+    first_samples: int = 0
+    first_nodes: int = 0
+    first_cap: int = 0
 
 
 def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
@@ -313,6 +334,8 @@ def pimc_values(
     cap = 0
     question = False
     question_nodes = 0
+    schneider = False
+    invite = 0.0
     veto: SoloBudget | None = None
     if solo is not None and seat == soloist and game in solo.games:
         vetoes = solo.veto > 0 and not null and (solo.veto_games is None
@@ -322,11 +345,17 @@ def pimc_values(
                            nodes=solo.veto_nodes or solo.nodes, cap=solo.veto_cap or solo.cap)
         elif held > budget.exact_from and held <= solo.exact_from:
             fallback = replace(budget, solo=replace(solo, exact_from=0))
-            budget = replace(budget, exact_from=solo.exact_from,
-                             exact_samples=solo.exact_samples, nodes=solo.nodes)
-            cap = solo.cap
+            samples, nodes, cap = solo.exact_samples, solo.nodes, solo.cap
+            if solo.first_from > 0 and held >= solo.first_from:
+                samples = solo.first_samples or samples
+                nodes = solo.first_nodes or nodes
+                cap = solo.first_cap or cap
+            budget = replace(budget, exact_from=solo.exact_from, exact_samples=samples,
+                             nodes=nodes)
             question = solo.question and not null
             question_nodes = solo.question_nodes
+            schneider = solo.question_schneider
+            invite = solo.question_invite
         if solo.rollout_exact:
             budget = replace(budget, rollout_exact=solo.rollout_exact)
     if held <= budget.exact_from or (null and held <= budget.tiers_from):
@@ -398,10 +427,11 @@ def pimc_values(
                 sums[c] += table[tier]
                 wins[c] += tier >= 2
             continue
+        invited: set[int] = set()
         if how == "exact" and question:
             got_values = question_values(game, soloist, solver, roll_solver, hands, seat, trick,
                                          leader, cards, have, budget.rollout_exact, cap,
-                                         question_nodes)
+                                         question_nodes, schneider, invited)
             if got_values is None:
                 done -= 1
                 break
@@ -441,6 +471,8 @@ def pimc_values(
                 total = have + v
                 tier = 0 if total <= 30 else 1 if total <= 60 else 2 if total < 90 else 3
                 u = table[tier] + tie_share * total
+                if invite and c in invited:
+                    u += invite * (table[2] - table[1])
                 sums[c] += u
                 per_deal[c].append(u)
                 point_sums[c] += total
@@ -468,7 +500,8 @@ def pimc_values(
 def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver,
                     hands: tuple[Mask, Mask, Mask], seat: int, trick: tuple[int, ...],
                     leader: int, cards: list[int], have: int, exact_at: int, cap: int,
-                    question_nodes: int = 0) -> dict[int, int] | None:
+                    question_nodes: int = 0, schneider: bool = False,
+                    invited: set[int] | None = None) -> dict[int, int] | None:
     """The soloist's points from here after each of ``cards`` in one sampled
     deal (suit and grand; ``have`` are the points he holds already): a
     rollout's points (:func:`rollout`, handing over to ``roll_solver`` at
@@ -480,7 +513,8 @@ def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver
     take more than ``question_nodes`` positions (0: no such limit) is left
     open: the rollout's points stand for that card.  None if the questions
     would take ``solver`` past ``cap`` positions over its life (0: no cap).
-    All limits are counts, not clocks."""
+    All limits are counts, not clocks.  ``invited`` (if given) collects the
+    cards proved lost whose rollout, by the rules' defenders, won."""
     values: dict[int, int] = {}
     reps = representatives(game, hands[seat], _in_play(hands, trick))
     saved = solver.stop_at
@@ -489,6 +523,8 @@ def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver
             r = reps.get(c, c)
             if r in values:
                 values[c] = values[r]
+                if invited is not None and r in invited:
+                    invited.add(c)
                 continue
             hs, to_move, t, lead, taken = _after_card(game, soloist, hands, seat, c, trick,
                                                       leader)
@@ -513,10 +549,44 @@ def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver
                 v = 61 - have
             elif won is False and have + v >= 61:
                 v = 60 - have
+                if invited is not None:
+                    invited.add(c)
+            if won is True and schneider:
+                stop = min(saved, cap) if cap else saved
+                if question_nodes:
+                    stop = min(stop, solver.nodes + question_nodes)
+                big = _reaches(solver, hs, to_move, t, lead, 90 - have - taken, stop)
+                if big is None and cap and solver.nodes >= cap:
+                    return None
+                if big is True and have + v < 90:
+                    v = 90 - have
+                elif big is False and have + v >= 90:
+                    v = 89 - have
             values[c] = values[r] = v
     finally:
         solver.stop_at = saved
     return values
+
+
+def _reaches(solver: Solver, hands: list[Mask], to_move: int, trick: tuple[int, ...],
+             leader: int, need: int, stop: int) -> bool | None:
+    """Whether the soloist still takes ``need`` more points against a perfect
+    defence from this position (the cards of ``trick`` included); None if
+    the search would take ``solver`` past ``stop`` positions."""
+    if need <= 0:
+        return True
+    left = points_of(hands[0] | hands[1] | hands[2]) + sum(CARD_POINTS[x] for x in trick)
+    if need > left:
+        return False
+    saved = solver.stop_at
+    solver.stop_at = stop
+    try:
+        return solver.wins((hands[0], hands[1], hands[2]), to_move, need, trick,
+                           leader if trick else None)
+    except NodeLimit:
+        return None
+    finally:
+        solver.stop_at = saved
 
 
 def _exact_deal(solo: SoloBudget, solver: Solver, min_samples: int,

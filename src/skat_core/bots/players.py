@@ -151,10 +151,11 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         threshold=5.0,
         sim=SimBudget(deals=24, nodes=50_000, probe_nodes=2_000, candidates=6, min_deals=4,
                       before_skat=False, shapes=True, race=2.0, effective=False),
-        # null_sim off: with NullBudget(deals=16, probe_nodes=8_000) it measured
-        # -0.83 +- 2.13 per deal against xskat, paired on 100 deals (nulls 15 -> 4,
-        # docs/bots.md); normal's +0.70 +- 1.66 ships.
-        null_sim=None,
+        # the null check after picking up only: before the skat (bid limit, hand
+        # or pick-up) it measured -0.83 +- 2.13 per deal against xskat, paired on
+        # 100 deals (nulls 15 -> 4), and the marginal bids it drops win as often
+        # as they lose (docs/bots.md, "strong's nulls")
+        null_sim=NullBudget(deals=16, probe_nodes=8_000, before_skat=False),
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
                             rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
@@ -302,7 +303,7 @@ class SkatBot:
         look = outlook(view.hand, view.seat == 0, self.config.skat_samples, str(self.seed),
                        self.play)
         budget = self.config.null_sim
-        if budget is None:
+        if budget is None or not budget.before_skat:
             return look
         kn = read_knowledge(view)
         nulls = hand_null_outlook(view.hand, view.seat, budget, str(self.seed), self.play)
