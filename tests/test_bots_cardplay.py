@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from skat_core.actions import Play
 from skat_core.benchmarks.cardplay import (
     Position,
     Selection,
@@ -34,7 +35,7 @@ from skat_core.bots.pimc import (
 from skat_core.bots.play_rules import rule_card
 from skat_core.bots.sampling import WorldSampler
 from skat_core.cards import ALL_CARDS, Card, CardSet, points_of
-from skat_core.game import GameState, Phase, Play
+from skat_core.game import GameState, Phase
 from skat_core.rules import TRUMPS, GameType, legal_cards
 from skat_core.solver import Solver
 
@@ -549,3 +550,38 @@ def test_a_defender_reads_the_discard_into_the_sampled_skats() -> None:
     assert total >= 120
     assert with_trump[False] > total // 5
     assert with_trump[True] < total // 20
+
+
+def test_a_defender_values_cards_by_the_defenders_score() -> None:
+    # Deal 3 of seed "test", the last defender of a trick with five cards
+    # (♦A ♦8 ♦7 may be played): the soloist loses in every sampled deal
+    # whatever the defender plays.  Valued by the soloist's score, the
+    # defenders prefer a card that leaves him lost with schneider in more
+    # deals although he takes more points on average; a defender scores 40
+    # for a lost game, schneider or not, so valued by the defenders' score
+    # the card that gives him the fewest points is played.
+    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=12, tier_samples=4,
+                         rollout_samples=6, rollout_exact=4, nodes=0, min_samples=2)
+    scored = replace(plain, defence_score=True)
+    state = next(s for s in _game_states("test", 3)
+                 if s.phase == Phase.PLAYING and s.to_move != s.soloist
+                 and s.hands[s.to_move].bit_count() == 5 and len(s.trick) == 2)
+    contract = state.contract
+    assert contract is not None
+    view = state.view(state.to_move)
+    kn = read_knowledge(view)
+    legal = 0
+    for a in view.legal:
+        if isinstance(a, Play):
+            legal |= 1 << a.card
+    assert legal.bit_count() >= 2
+    old, _ = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
+    new, _ = pimc_values(kn, contract, state.bid, legal, scored, random.Random(1))
+    assert all(e.win == 0.0 for e in old + new)
+    for e in new:
+        assert e.points is not None
+        assert e.value == pytest.approx(pimc.DEFENCE_WIN * e.win
+                                        + pimc.DEFENCE_TIE_SHARE * e.points)
+    fewest = min(new, key=lambda e: (e.points, e.card))
+    assert best_card(new, False).card == fewest.card
+    assert best_card(old, False).card != fewest.card

@@ -4,6 +4,9 @@ rule plays the card a club player would and the rule before it did not."""
 
 from __future__ import annotations
 
+import pytest
+
+from skat_core.bots import play_rules
 from skat_core.bots.play_rules import rule_card
 from skat_core.cards import Card, CardSet
 from skat_core.rules import GameType
@@ -100,3 +103,27 @@ def test_with_the_trumps_out_the_soloist_leads_his_long_suit() -> None:
     # While a defender holds a jack the short suit is led as before.
     d2 = m("CJ SA SK SQ HQ DA")
     assert rule_card(GRAND, 0, 0, solo, (), 0, (solo, d1, d2), True) == c("S7")
+
+
+def test_in_grand_a_defender_makes_a_soloist_short_of_jacks_ruff(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Grand (deal 84 of seed "cards-dev"), seat 0 to lead with every hand
+    # open: the soloist (seat 1) holds ♦J ♠J, spades and clubs, and no red
+    # card.  Each heart he must ruff costs him a jack, and the defenders'
+    # ♣J ♥J then outlast his: the ♥7 gives him 28 more points against a
+    # perfect play, the ♣9 the old rule led (into his clubs) 69.
+    d0 = m("DT H7 H8 H9 HQ HT SQ C9 HJ")
+    solo = m("S8 S9 SK SA CQ CT CA DJ SJ")
+    d2 = m("D7 D9 DK DA S7 C7 C8 CK CJ")
+    hands = (d0, solo, d2)
+    # Off (as shipped): the heart comes last.
+    assert rule_card(GRAND, 1, 0, d0, (), 0, hands, True) == c("C9")
+    monkeypatch.setattr(play_rules, "FORCE_MARGIN", 1)
+    assert rule_card(GRAND, 1, 0, d0, (), 0, hands, True) == c("H7")
+    # With all four jacks he is not short of them: the heart, which he
+    # ruffs, comes last again.
+    d0 = m("DT H7 H8 H9 HQ HT SQ C9 S7")
+    solo = m("S8 S9 SK SA CQ DJ SJ HJ CJ")
+    d2 = m("D7 D9 DK DA CA CT C7 C8 CK")
+    hands = (d0, solo, d2)
+    assert rule_card(GRAND, 1, 0, d0, (), 0, hands, True) not in (c("H7"), c("DT"))

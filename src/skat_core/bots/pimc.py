@@ -52,6 +52,15 @@ from .schwarz import AllTricks, same_tricks
 NULL = int(GameType.NULL)
 TIE_SHARE = 0.05
 """Weight of each card point beside the score tiers (a tie-breaker)."""
+DEFENCE_WIN = 40.0
+"""What each defender scores when the soloist loses (Seeger-Fabian, three
+at the table), whatever the game's value and schneider."""
+DEFENCE_TIE_SHARE = 0.01
+"""A card point's weight beside :data:`DEFENCE_WIN` (see
+:attr:`SearchBudget.defence_score`): about the share a card point has beside
+the soloist's own swing between won and lost (``TIE_SHARE`` against some
+200-250 points in an average game), so only the weighing of the results
+changes, not how much the points count beside them."""
 EXTRA_BATCH = 8
 """Deals added at a time when the best cards are close (see
 :attr:`SearchBudget.extra_samples`)."""
@@ -108,6 +117,15 @@ class SearchBudget:
     over the same deals); the node limit still applies."""
     solo: SoloBudget | None = None
     """The soloist's own budget in the games it names (None: as above)."""
+    defence_score: bool = False
+    """A defender values each card by what the defenders score
+    (:func:`defence_table`: :data:`DEFENCE_WIN` when the soloist loses,
+    nothing when he wins, the card points at :data:`DEFENCE_TIE_SHARE`)
+    instead of by the soloist's score: a defender's Seeger-Fabian result
+    does not depend on the game's value nor on schneider, so a sampled deal
+    where the soloist holds more matadors does not weigh more, and the
+    schneider tiers do not compete with the game itself (suit and grand;
+    False: the soloist's score, :func:`utility_table`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +222,16 @@ def utility_table(contract: Contract, bid: int, mats: int) -> tuple[float, float
             raw = overbid_value(game, bid)
         out.append(raw + 50.0 if won else -2.0 * raw - 50.0)
     return (out[0], out[1], out[2], out[3])
+
+
+def defence_table(contract: Contract, bid: int, mats: int) -> tuple[float, float, float, float]:
+    """The defenders' side of :func:`utility_table`, on the soloist's scale
+    (the defenders minimise it): :data:`DEFENCE_WIN` in the tiers where the
+    soloist wins, 0 where he loses (an overbid, or schneider announced and
+    missed, loses in every tier)."""
+    full = utility_table(contract, bid, mats)
+    return (DEFENCE_WIN if full[0] > 0 else 0.0, DEFENCE_WIN if full[1] > 0 else 0.0,
+            DEFENCE_WIN if full[2] > 0 else 0.0, DEFENCE_WIN if full[3] > 0 else 0.0)
 
 
 def rollout(
@@ -357,6 +385,9 @@ def pimc_values(
     point_sums = dict.fromkeys(cards, 0.0)
     wins = dict.fromkeys(cards, 0)
     tables: dict[int, tuple[float, float, float, float]] = {}
+    defence = budget.defence_score and seat != soloist and not null
+    score_table = defence_table if defence else utility_table
+    tie_share = DEFENCE_TIE_SHARE if defence else TIE_SHARE
     trick = kn.trick
     leader = kn.trick_leader
     base_points = kn.soloist_trick_points
@@ -377,7 +408,7 @@ def pimc_values(
             mats = matadors(game, hands[soloist] | played_by_soloist | world[SKAT])
             got = tables.get(mats)
             if got is None:
-                got = tables[mats] = utility_table(contract, bid, mats)
+                got = tables[mats] = score_table(contract, bid, mats)
             table = got
         if how == "tiers":
             tiers: dict[int, int] = {}
@@ -439,7 +470,7 @@ def pimc_values(
             else:
                 total = have + v
                 tier = 0 if total <= 30 else 1 if total <= 60 else 2 if total < 90 else 3
-                u = table[tier] + TIE_SHARE * total
+                u = table[tier] + tie_share * total
                 if invite and c in invited:
                     u += invite * (table[2] - table[1])
                 sums[c] += u
