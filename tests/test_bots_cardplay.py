@@ -112,6 +112,23 @@ def _grand_soloist_positions(tricks: int) -> list[tuple[Position, GameState]]:
     return load_positions("test", 40, None, lambda _: None, "easy", sel)
 
 
+
+_PLAIN = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
+                      rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+"""A small card-play budget whose solo stage the grand soloist tests set."""
+
+def _asked(pos: Position, state: GameState
+           ) -> tuple[int, int, int, tuple[int, int, int], tuple[int, ...], int, list[int]]:
+    """A grand soloist's position as the question tests pass it on: the game,
+    the soloist, the seat to move, the hands, the trick, its leader and the
+    legal cards (highest first)."""
+    soloist = state.soloist
+    assert soloist is not None
+    return (int(GameType.GRAND), soloist, state.to_move,
+            (state.hands[0], state.hands[1], state.hands[2]), state.trick,
+            state.trick_leader, sorted(pos.values, reverse=True))
+
+
 def test_selection_picks_the_decisions_asked_for() -> None:
     found = _grand_soloist_positions(1)
     assert found
@@ -131,8 +148,7 @@ def test_the_grand_soloist_searches_exactly_from_more_cards() -> None:
     contract = state.contract
     assert contract is not None
     legal = sum(1 << c for c in pos.values)
-    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
-                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    plain = _PLAIN
     solo = replace(plain, solo=SoloBudget((int(GameType.GRAND),), 9, 3, 0))
     _, how = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
     assert how.startswith("rollout")
@@ -159,8 +175,7 @@ def test_the_grand_soloist_may_ask_won_or_lost_only() -> None:
     contract = state.contract
     assert contract is not None
     legal = sum(1 << c for c in pos.values)
-    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
-                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    plain = _PLAIN
     grand = (int(GameType.GRAND),)
     exact = replace(plain, solo=SoloBudget(grand, 9, 3, 0))
     asked = replace(plain, solo=SoloBudget(grand, 9, 3, 0, question=True))
@@ -182,8 +197,7 @@ def test_the_grand_soloists_first_card_may_search_more() -> None:
     # SoloBudget.first_from=10 with first_nodes / first_cap: the soloist's
     # first card (ten cards in hand) has its own node limit and cap; the
     # other cards of the solo stage keep the budget's.
-    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
-                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    plain = _PLAIN
     grand = (int(GameType.GRAND),)
     state = _grand_soloist_positions(1)[0][1]
     assert state.hands[state.to_move].bit_count() == 10
@@ -210,14 +224,7 @@ def test_the_grand_soloists_first_card_may_search_more() -> None:
 
 def test_an_open_question_leaves_the_rollout_standing() -> None:
     pos, state = _grand_soloist_positions(1)[0]
-    game = int(GameType.GRAND)
-    soloist = state.soloist
-    assert soloist is not None
-    seat = state.to_move
-    hands = (state.hands[0], state.hands[1], state.hands[2])
-    trick = state.trick
-    leader = state.trick_leader
-    cards = sorted(pos.values, reverse=True)
+    game, soloist, seat, hands, trick, leader, cards = _asked(pos, state)
     have = points_of(state.skat)
     rolled = {}
     for x in cards:
@@ -246,14 +253,7 @@ def test_the_schneider_question_makes_the_90_tier_exact() -> None:
     # is asked whether 90 is still reached too; without it the rollout's
     # tier stands, which differs from the open-card one here.
     pos, state = _grand_soloist_positions(2)[1]
-    game = int(GameType.GRAND)
-    soloist = state.soloist
-    assert soloist is not None
-    seat = state.to_move
-    hands = (state.hands[0], state.hands[1], state.hands[2])
-    trick = state.trick
-    leader = state.trick_leader
-    cards = sorted(pos.values, reverse=True)
+    game, soloist, seat, hands, trick, leader, cards = _asked(pos, state)
     have = points_of(state.skat) + points_of(state.won[soloist])
     exact = Solver(game, soloist).solve_moves(hands, seat, trick, leader if trick else None)
 
@@ -273,14 +273,7 @@ def test_a_lost_line_the_rollout_won_may_count_as_an_invitation() -> None:
     # SoloBudget.question_invite: a card proved lost whose rollout (by the
     # rules' defenders) won is counted as lost plus a share of the swing.
     pos, state = _grand_soloist_positions(1)[4]
-    game = int(GameType.GRAND)
-    soloist = state.soloist
-    assert soloist is not None
-    seat = state.to_move
-    hands = (state.hands[0], state.hands[1], state.hands[2])
-    trick = state.trick
-    leader = state.trick_leader
-    cards = sorted(pos.values, reverse=True)
+    game, soloist, seat, hands, trick, leader, cards = _asked(pos, state)
     have = points_of(state.skat)
     exact = Solver(game, soloist).solve_moves(hands, seat, trick, leader if trick else None)
     invited: set[int] = set()
@@ -296,8 +289,7 @@ def test_a_lost_line_the_rollout_won_may_count_as_an_invitation() -> None:
     contract = state.contract
     assert contract is not None
     legal = sum(1 << x for x in cards)
-    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
-                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    plain = _PLAIN
     asked = SoloBudget((game,), 10, 3, 0, question=True)
     without, _ = pimc_values(kn, contract, state.bid, legal, replace(plain, solo=asked),
                              random.Random(1))
@@ -312,8 +304,7 @@ def test_a_lost_line_the_rollout_won_may_count_as_an_invitation() -> None:
 def test_the_soloists_first_decision_may_have_its_own_budget() -> None:
     # SoloBudget.first_from: while the soloist holds at least that many
     # cards, first_samples / first_nodes / first_cap replace the budget's.
-    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
-                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    plain = _PLAIN
     grand = (int(GameType.GRAND),)
     solo = SoloBudget(grand, 10, 3, 0, question=True, first_from=10, first_samples=5)
     first = next((p, s) for p, s in _grand_soloist_positions(1) if len(p.values) > 2)
@@ -411,8 +402,7 @@ def test_the_exact_veto_rules_out_a_card_the_rollouts_would_play(
 
     monkeypatch.setattr(pimc, "rule_card", weak)
     sel = Selection(1, 1, "soloist", "suit")
-    plain = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
-                         rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
+    plain = _PLAIN
     found = None
     for pos, state in positions_of_deal("test", 12, "easy", sel):
         contract = state.contract
