@@ -22,6 +22,7 @@ from skat_core.bots.inference import play_weight, resample_discard, trump_lead_w
 from skat_core.bots.knowledge import Trick, read_knowledge
 from skat_core.bots.pimc import (
     CardEstimate,
+    DefenceQuestions,
     SearchBudget,
     SoloBudget,
     _undecided,
@@ -575,3 +576,36 @@ def test_a_defender_values_cards_by_the_defenders_score() -> None:
     fewest = min(new, key=lambda e: (e.points, e.card))
     assert best_card(new, False).card == fewest.card
     assert best_card(old, False).card != fewest.card
+
+
+def test_a_defender_may_ask_won_or_lost_in_his_first_tricks() -> None:
+    # SearchBudget.defence_questions: in the tricks the rollouts value, the
+    # solver answers per card and deal whether the soloist still reaches 61;
+    # the won-or-lost share of every card is then the exact search's on the
+    # same deals, and the points are the rollouts'.
+    sel = Selection(1, 1, "defender", "suit")
+    pos, state = load_positions("test", 20, None, lambda _: None, "easy", sel)[2]
+    assert pos.cards_left == 10 and state.to_move != state.soloist
+    kn = read_knowledge(state.view(pos.seat))
+    contract = state.contract
+    assert contract is not None
+    legal = sum(1 << c for c in pos.values)
+    plain = replace(_PLAIN, exact_samples=4, rollout_samples=4)
+    exact = replace(plain, exact_from=10)
+
+    def asking(nodes: int, from_cards: int = 10) -> SearchBudget:
+        return replace(plain, defence_questions=DefenceQuestions(from_cards, nodes, 0))
+
+    by_exact, _ = pimc_values(kn, contract, state.bid, legal, exact, random.Random(1))
+    by_rollout, how = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
+    assert how == "rollout, 4 deals"
+    asked, how = pimc_values(kn, contract, state.bid, legal, asking(10**9), random.Random(1))
+    assert how == "rollouts, won-or-lost questions on 4 of them, 4 deals"
+    assert [e.win for e in asked] == [e.win for e in by_exact]
+    assert [e.win for e in asked] != [e.win for e in by_rollout]
+    # The questions stop at the node count; the later deals are rollouts.
+    _, how = pimc_values(kn, contract, state.bid, legal, asking(1), random.Random(1))
+    assert how == "rollouts, won-or-lost questions on 1 of them, 4 deals"
+    # Only while the defender holds at most from_cards cards.
+    _, how = pimc_values(kn, contract, state.bid, legal, asking(10**9, 9), random.Random(1))
+    assert how == "rollout, 4 deals"

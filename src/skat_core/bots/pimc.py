@@ -117,6 +117,10 @@ class SearchBudget:
     over the same deals); the node limit still applies."""
     solo: SoloBudget | None = None
     """The soloist's own budget in the games it names (None: as above)."""
+    defence_questions: DefenceQuestions | None = None
+    """A defender's first tricks (holding more than ``exact_from`` cards):
+    the rollouts' won-or-lost made exact by the solver's questions on the
+    first deals (:class:`DefenceQuestions`; None: rollouts only)."""
     defence_score: bool = False
     """A defender values each card by what the defenders score
     (:func:`defence_table`: :data:`DEFENCE_WIN` when the soloist loses,
@@ -126,6 +130,26 @@ class SearchBudget:
     where the soloist holds more matadors does not weigh more, and the
     schneider tiers do not compete with the game itself (suit and grand;
     False: the soloist's score, :func:`utility_table`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceQuestions:
+    """How a defender asks the solver in his first tricks, where the
+    rollouts choose: in each sampled deal, until the questions have taken
+    ``nodes`` positions in the decision, the solver answers for each card
+    whether the soloist still reaches 61 against a perfect play of every
+    seat (:func:`question_values`); the rollout's points stand where it
+    did not answer, and break ties where it did.  All limits are counts."""
+
+    from_cards: int
+    """Ask while the defender holds more than the budget's ``exact_from``
+    and at most this many cards."""
+    nodes: int
+    """Stop asking (the further deals are rollouts only) once the questions
+    have visited this many positions in the decision."""
+    question_nodes: int
+    """A single question that would take more than this many positions is
+    left open (the rollout's result stands for that card)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +389,12 @@ def pimc_values(
         how, n = "tiers", budget.tier_samples
     else:
         how, n = "rollout", budget.rollout_samples
+    asks = budget.defence_questions
+    if (asks is None or seat == soloist or null or how != "rollout"
+            or held > asks.from_cards):
+        asks = None
+    else:
+        question_nodes = asks.question_nodes
     sampler = WorldSampler(kn)
     solver = Solver(game, soloist)
     # The veto's exact search: its own solver, so that its node limit and
@@ -373,7 +403,7 @@ def pimc_values(
     veto_open = veto is not None
     # The questions' rollouts: their own solver, so that the node limit and
     # the cap count the questions' positions only.
-    roll_solver = Solver(game, soloist) if question else solver
+    roll_solver = Solver(game, soloist) if question or asks is not None else solver
     exact_deals: dict[int, list[float]] = {c: [] for c in cards}
     swings: list[float] = []
     played_by_soloist = 0
@@ -392,6 +422,7 @@ def pimc_values(
     leader = kn.trick_leader
     base_points = kn.soloist_trick_points
     done = 0
+    asked = 0
     # Exact stage: each card's utility deal by deal (to tell the best two apart).
     per_deal: dict[int, list[float]] = {c: [] for c in cards}
     extra = budget.extra_samples if how == "exact" and not null else 0
@@ -399,6 +430,9 @@ def pimc_values(
     while batch:
         world = batch.pop(0)
         if budget.nodes and done >= budget.min_samples and solver.nodes >= budget.nodes:
+            break
+        if (asks is not None and budget.nodes and done >= budget.min_samples
+                and roll_solver.nodes >= budget.nodes):
             break
         done += 1
         hands = (world[0], world[1], world[2])
@@ -445,6 +479,14 @@ def pimc_values(
             values = got_values
         elif how == "exact":
             values = solver.solve_moves(hands, seat, trick, leader if trick else None)
+        elif asks is not None and solver.nodes < asks.nodes:
+            # (no cap: a question over its limit is left open, never None)
+            asked_values = question_values(game, soloist, solver, roll_solver, hands, seat,
+                                           trick, leader, cards, have, budget.rollout_exact,
+                                           0, question_nodes)
+            assert asked_values is not None  # (no cap)
+            values = asked_values
+            asked += 1
         else:
             if veto is not None and veto_solver is not None and veto_open:
                 veto_open = _exact_deal(veto, veto_solver, budget.min_samples, hands, seat,
@@ -458,7 +500,7 @@ def pimc_values(
                     continue
                 hs = [hands[0], hands[1], hands[2]]
                 hs[seat] &= ~(1 << c)
-                values[c] = rollout(game, soloist, hs, [*trick, c], leader, solver,
+                values[c] = rollout(game, soloist, hs, [*trick, c], leader, roll_solver,
                                     budget.rollout_exact)
                 if r != c:
                     values[r] = values[c]
@@ -494,6 +536,8 @@ def pimc_values(
                      f"{ruled_out} ruled out")
     if question and how == "exact":
         how = "won-or-lost questions and rollouts"
+    if asks is not None:
+        how = f"rollouts, won-or-lost questions on {asked} of them"
     return out, f"{how}, {done} deals"
 
 

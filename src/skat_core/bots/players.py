@@ -66,6 +66,7 @@ from .nullsim import (
     pickup_null_share,
 )
 from .pimc import (
+    DefenceQuestions,
     SearchBudget,
     SoloBudget,
     all_tricks_values,
@@ -162,6 +163,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                             # the defenders' own score: -0.00 +- 0.26 against xskat on
                             # 200 deals (normal: -0.20 +- 0.35, off; docs/bots.md)
                             read_discard=0, defence_score=True,
+                            defence_questions=DefenceQuestions(from_cards=10, nodes=40_000,
+                                                               question_nodes=8_000),
                             solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
                                             nodes=50_000, cap=80_000, veto=0.1,
                                             veto_games=SUIT_GAMES)),
