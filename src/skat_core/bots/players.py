@@ -138,6 +138,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
+                            defence_questions=DefenceQuestions(from_cards=10, nodes=10_000,
+                                                               question_nodes=2_000),
                             # grand: won-or-lost questions on up to 12 deals (docs/bots.md,
                             # "normal's grand"); the suit games' veto as before
                             solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
