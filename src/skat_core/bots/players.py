@@ -138,6 +138,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
+                            # the defenders' first tricks: +0.37 +- 0.34 against xskat on
+                            # 400 deals (docs/bots.md, "The defenders' first tricks")
                             defence_questions=DefenceQuestions(from_cards=10, nodes=10_000,
                                                                question_nodes=2_000),
                             # grand: won-or-lost questions on up to 12 deals (docs/bots.md,
@@ -165,6 +167,8 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                             # the defenders' own score: -0.00 +- 0.26 against xskat on
                             # 200 deals (normal: -0.20 +- 0.35, off; docs/bots.md)
                             read_discard=0, defence_score=True,
+                            # +0.20 +- 0.33 against xskat on 400 deals (80,000 / 12,000:
+                            # no better on positions, CPU p95 2.2 s)
                             defence_questions=DefenceQuestions(from_cards=10, nodes=40_000,
                                                                question_nodes=8_000),
                             solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
