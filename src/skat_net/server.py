@@ -592,11 +592,25 @@ class TableServer:
             live.path.replace(done / live.path.name)
 
     async def _note(self, live: _Live, event: str, player: int) -> None:
-        note = {"type": "note", "event": event, "player": player,
-                "name": live.table.seats[player].name}
-        for p, c in list(live.conns.items()):
-            if p != player:
-                await self._send(c.ws, note)
+        note = encode({"type": "note", "event": event, "player": player,
+                       "name": live.table.seats[player].name})
+        await self._tell([(c.ws, [note]) for p, c in live.conns.items() if p != player])
+
+    async def _tell(self, messages: list[tuple[ServerConnection, list[str]]]) -> None:
+        """Write each connection's messages, every one before anything is
+        awaited, then wait for the slow sockets to drain: were a slow seat
+        waited for in between, a later change could reach the seats after
+        it first, and these older messages would follow it."""
+        written: list[_Connection] = []
+        for ws, texts in messages:
+            if isinstance(ws, _Connection):
+                if ws.write_all(texts):
+                    written.append(ws)
+            else:
+                await self._send_all(ws, texts)
+        for ws in written:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.drained()
 
     async def _act(self, conn: _Conn, message: Act) -> None:
         start = time.perf_counter()
@@ -646,23 +660,14 @@ class TableServer:
         common = encode(table.state_common(now))
         told = False
         seats = sorted(live.conns.items(), key=lambda pc: ack is None or pc[1] is not ack[0])
-        # Every seat's messages are written before anything is awaited: were a
-        # slow seat waited for in between, a later change could reach the seats
-        # after it first, and this older state and its notes would follow it.
-        written: list[_Connection] = []
+        messages: list[tuple[ServerConnection, list[str]]] = []
         for p, c in seats:
             texts = [*shared, table.state_text(p, common)]
             if ack is not None and c is ack[0]:
                 texts.insert(0, encode(ack[1]))
                 told = True
-            if isinstance(c.ws, _Connection):
-                if c.ws.write_all(texts):
-                    written.append(c.ws)
-            else:
-                await self._send_all(c.ws, texts)
-        for ws in written:
-            with contextlib.suppress(ConnectionClosed):
-                await ws.drained()
+            messages.append((c.ws, texts))
+        await self._tell(messages)
         self._drive(live)
         return told
 

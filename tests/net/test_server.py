@@ -573,3 +573,45 @@ async def test_a_slow_seat_never_gets_an_older_state_after_a_newer_one(
             assert versions == sorted(versions)
         for c in clients:
             await c.close()
+
+
+async def test_a_note_reaches_every_seat_while_one_socket_is_slow(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A note (joined, dropped, returned) is written to every other seat
+    before the server waits for a slow socket: while Anna's socket does not
+    drain at all, Ben is told that Cem joined (had the server waited for
+    Anna first, a later state could overtake the note to Ben)."""
+    from websockets.asyncio.connection import Connection
+
+    from skat_net import server as server_module
+
+    gate = asyncio.Event()
+    stuck: list[Connection] = []
+    drain = server_module._Connection.drain
+
+    async def slow_drain(self: Connection) -> None:
+        if self in stuck:
+            await gate.wait()
+        await drain(self)
+
+    monkeypatch.setattr(server_module._Connection, "drain", slow_drain)
+    async with running_server(tmp_path) as (tables, url):
+        created = await create_table(url, create_message([{}, {}, {}], seed="notes"))
+        live = tables.live[created["table"]]
+        clients = [TableClient(url, code=created["code"], name=n) for n in ("Anna", "Ben")]
+        notes: list[dict[str, Any]] = []
+        clients[1].on_note = lambda c, n: notes.append(n)
+        for c in clients:
+            c.start()
+            await c.wait_welcome()
+        stuck.append(live.conns[clients[0].known.player or 0].ws)
+        cem = TableClient(url, code=created["code"], name="Cem")
+        cem.start()
+        await cem.wait_welcome()
+        try:
+            await until(lambda: any(n["event"] == "joined" and n["name"] == "Cem"
+                                    for n in notes), 5)
+        finally:
+            gate.set()
+        for c in (*clients, cem):
+            await c.close()
