@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from skat_core.bots import Bot, make_bot
 from skat_core.bots.bidding import bid_limit, declare_choices, pickup_choices, safe_first
 from skat_core.bots.evaluate import null_suit_danger, win_chance
+from skat_core.bots.players import LEVEL_CONFIGS, SkatBot
 from skat_core.cards import CardSet
-from skat_core.deal import Deal, random_deal
+from skat_core.deal import Deal, deal_from_seed, random_deal
 from skat_core.game import (
     Bid,
     Declare,
@@ -174,3 +176,20 @@ def test_skat_phase_picks_up_or_plays_hand_and_discards_legally() -> None:
                 assert all(view.hand >> c & 1 for c in action.cards)
             state = state.apply(action)
     assert hands < 60
+
+
+def test_forehand_after_two_passes_plays_a_game_worth_more_than_nothing() -> None:
+    # Deal 8 of seed "test": middlehand and rearhand pass.  Forehand's best
+    # game at 18 is worth less than the usual threshold (what a defender
+    # earns on average), but his pass would end the deal with nothing for
+    # anyone, so with passed_in=0 he says 18.
+    state = new_game(deal_from_seed("test", 8)).apply(Pass()).apply(Pass())
+    view = state.view(0)
+    assert make_bot("normal", "t").choose(view) == Bid(18)
+    old = SkatBot("normal", "t", replace(LEVEL_CONFIGS["normal"], passed_in=None))
+    assert old.choose(view) == Pass()
+    # Middlehand's first call is unchanged: a pass there is a defence.
+    first = new_game(deal_from_seed("test", 8))
+    for level in ("normal", "strong"):
+        bot = SkatBot(level, "t", replace(LEVEL_CONFIGS[level], passed_in=-1000.0))
+        assert bot.choose(first.view(1)) == make_bot(level, "t").choose(first.view(1))

@@ -111,6 +111,11 @@ class LevelConfig:
     """Null chances checked by the exact null solver on sampled deals
     (:mod:`.nullsim`): the bidding outlook's null entries and the null
     candidates after picking up; None: the evaluator (and :attr:`sim`) alone."""
+    passed_in: float | None = None
+    """What forehand's pass is worth at his call after two passes where no
+    Ramsch follows: the deal is passed in and scores nothing, so 18 is said
+    whenever a game beats this (None: :attr:`threshold`, which is what a
+    seat earns on average as a defender when it passes, as at any call)."""
     house_bidding: bool = True
     """Bid by the stakes of the deal's rules (Kontra, Bock) and weigh a likely
     Ramsch when passing (docs/bots.md); False bids as under the tournament
@@ -132,6 +137,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         skat_samples=12,
         loss_extra=0.0,
         threshold=5.0,
+        passed_in=0.0,
         sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
                       before_skat=False, shapes=True, effective=False),
         null_sim=NullBudget(deals=10, probe_nodes=4_000),
@@ -154,6 +160,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         skat_samples=20,
         loss_extra=0.0,
         threshold=5.0,
+        passed_in=0.0,
         sim=SimBudget(deals=24, nodes=50_000, probe_nodes=2_000, candidates=6, min_deals=4,
                       before_skat=False, shapes=True, race=2.0, effective=False),
         # the null check after picking up only: before the skat (bid limit, hand
@@ -288,9 +295,12 @@ class SkatBot:
         all others pass too times the hand's expected Ramsch score, else the
         usual threshold; None where no Ramsch can follow (a bid was said)."""
         rules = view.rules
-        if (not self.config.house_bidding or rules.ramsch == Ramsch.OFF or view.bid
-                or not any(isinstance(a, Bid) for a in view.legal)):
+        if view.bid or not any(isinstance(a, Bid) for a in view.legal):
             return None
+        if not self.config.house_bidding or rules.ramsch == Ramsch.OFF:
+            # Forehand may bid with no bid said only after two passes: his
+            # pass ends the deal.
+            return self.config.passed_in if view.seat == 0 else None
         # Forehand's call after two passes: passing is the Ramsch.  Rearhand
         # after middlehand passed: forehand still decides.  Middlehand first:
         # both others do.
@@ -387,7 +397,8 @@ class SkatBot:
             if nxt.value <= limit:
                 reason = f"bid {nxt.value}: this hand is worth up to {limit}"
                 passing = self.pass_value(view)
-                if passing is not None and passing < self.config.threshold:
+                if (passing is not None and passing < self.config.threshold
+                        and view.rules.ramsch != Ramsch.OFF and self.config.house_bidding):
                     reason += (f"; passing may end in a Ramsch (worth {passing:+.0f} to this "
                                f"hand)")
                 return Hint(nxt, reason, worth=limit)
