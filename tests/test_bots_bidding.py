@@ -182,7 +182,7 @@ def test_forehand_after_two_passes_plays_a_game_worth_more_than_nothing() -> Non
     # Deal 8 of seed "test": middlehand and rearhand pass.  Forehand's best
     # game at 18 is worth less than the usual threshold (what a defender
     # earns on average), but his pass would end the deal with nothing for
-    # anyone, so with passed_in=0 he says 18.
+    # anyone and the others' hands are weak, so with passed_in he says 18.
     state = new_game(deal_from_seed("test", 8)).apply(Pass()).apply(Pass())
     view = state.view(0)
     assert make_bot("normal", "t").choose(view) == Bid(18)

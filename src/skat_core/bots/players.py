@@ -112,10 +112,14 @@ class LevelConfig:
     (:mod:`.nullsim`): the bidding outlook's null entries and the null
     candidates after picking up; None: the evaluator (and :attr:`sim`) alone."""
     passed_in: float | None = None
-    """What forehand's pass is worth at his call after two passes where no
-    Ramsch follows: the deal is passed in and scores nothing, so 18 is said
-    whenever a game beats this (None: :attr:`threshold`, which is what a
-    seat earns on average as a defender when it passes, as at any call)."""
+    """What forehand's best game at 18 must beat at his call after two
+    passes where no Ramsch follows (None: :attr:`threshold`, which is what a
+    seat earns on average as a defender when it passes, as at any call).
+    His pass ends the deal with nothing for anyone, and the two passes say
+    that the other hands are weak, which the outlook's unconditioned skats
+    do not know: -60 for the Monte Carlo levels, at which each of the eight
+    games they passed in there on 800 bench deals was played, and won
+    (docs/bots.md, "Forehand after two passes")."""
     house_bidding: bool = True
     """Bid by the stakes of the deal's rules (Kontra, Bock) and weigh a likely
     Ramsch when passing (docs/bots.md); False bids as under the tournament
@@ -137,7 +141,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         skat_samples=12,
         loss_extra=0.0,
         threshold=5.0,
-        passed_in=0.0,
+        passed_in=-60.0,
         sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
                       before_skat=False, shapes=True, effective=False),
         null_sim=NullBudget(deals=10, probe_nodes=4_000),
@@ -160,7 +164,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         skat_samples=20,
         loss_extra=0.0,
         threshold=5.0,
-        passed_in=0.0,
+        passed_in=-60.0,
         sim=SimBudget(deals=24, nodes=50_000, probe_nodes=2_000, candidates=6, min_deals=4,
                       before_skat=False, shapes=True, race=2.0, effective=False),
         # the null check after picking up only: before the skat (bid limit, hand
