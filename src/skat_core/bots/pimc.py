@@ -393,8 +393,6 @@ def pimc_values(
     if (asks is None or seat == soloist or null or how != "rollout"
             or held > asks.from_cards):
         asks = None
-    else:
-        question_nodes = asks.question_nodes
     sampler = WorldSampler(kn)
     solver = Solver(game, soloist)
     # The veto's exact search: its own solver, so that its node limit and
@@ -483,7 +481,7 @@ def pimc_values(
             # (no cap: a question over its limit is left open, never None)
             asked_values = question_values(game, soloist, solver, roll_solver, hands, seat,
                                            trick, leader, cards, have, budget.rollout_exact,
-                                           0, question_nodes)
+                                           0, asks.question_nodes)
             assert asked_values is not None  # (no cap)
             values = asked_values
             asked += 1

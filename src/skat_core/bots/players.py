@@ -294,6 +294,11 @@ class SkatBot:
             return PLAIN
         return stakes_for(view.rules, view.bock)
 
+    def _ramsch_may_follow(self, view: SeatView) -> bool:
+        """The deal's rules play a Ramsch when all pass, and this level bids
+        by the deal's rules."""
+        return self.config.house_bidding and view.rules.ramsch != Ramsch.OFF
+
     def pass_value(self, view: SeatView) -> float | None:
         """What passing is worth where it may end in a Ramsch: the chance that
         all others pass too times the hand's expected Ramsch score, else the
@@ -301,7 +306,7 @@ class SkatBot:
         rules = view.rules
         if view.bid or not any(isinstance(a, Bid) for a in view.legal):
             return None
-        if not self.config.house_bidding or rules.ramsch == Ramsch.OFF:
+        if not self._ramsch_may_follow(view):
             # Forehand may bid with no bid said only after two passes: his
             # pass ends the deal.
             return self.config.passed_in if view.seat == 0 else None
@@ -337,7 +342,8 @@ class SkatBot:
         for it on close calls only (tournament stakes, no Ramsch to weigh)."""
         sim = self.config.sim
         if (sim is None or not sim.before_skat or not sim.close
-                or self.stakes(view) != PLAIN or self.pass_value(view) is not None):
+                or self.stakes(view) != PLAIN
+                or (self._ramsch_may_follow(view) and self.pass_value(view) is not None)):
             return None
         kn = read_knowledge(view)
         return Blend(view.hand, view.seat, kn.bids, kn.refused, sim, str(self.seed), self.play,
@@ -402,7 +408,7 @@ class SkatBot:
                 reason = f"bid {nxt.value}: this hand is worth up to {limit}"
                 passing = self.pass_value(view)
                 if (passing is not None and passing < self.config.threshold
-                        and view.rules.ramsch != Ramsch.OFF and self.config.house_bidding):
+                        and self._ramsch_may_follow(view)):
                     reason += (f"; passing may end in a Ramsch (worth {passing:+.0f} to this "
                                f"hand)")
                 return Hint(nxt, reason, worth=limit)
