@@ -103,13 +103,24 @@ class Player:
         self.kontra_bias = 0.0
         """Chance of saying Kontra (Re, ...) whenever it is offered; otherwise
         a doubling is never said (0: never)."""
+        self.retry_after = 0.05
+        """Seconds before an action is tried again after a refusal (the
+        server allows 20 messages a second)."""
+        self.refused_for: Any = None
+        """The state version of the last refusal: no claim or give-up on it again."""
         client.on_state = lambda c: self.maybe_act()
         client.on_error = self.refused
 
     def refused(self, client: TableClient, error: Any) -> None:
+        """Try again on the same state, but not at once and not boldly: a
+        refusal often means the state is stale (another seat's claim is being
+        saved), and retrying at once would flood the server until it closes
+        the connection for abuse, and a reconnected client misses the notes
+        sent meanwhile."""
         self.errors.append(error)
+        self.refused_for = self.sent_for
         self.sent_for = None
-        asyncio.get_running_loop().call_soon(self.maybe_act)
+        asyncio.get_running_loop().call_later(self.retry_after, self.maybe_act)
 
     def maybe_act(self) -> None:
         state = self.client.state
@@ -126,7 +137,8 @@ class Player:
         elif state["status"] == "between" and me in state["waiting_for"]:
             self.sent_for = key
             self.client.act("next")
-        elif (not question and self.boldness and self.client.view is not None
+        elif (not question and self.boldness and key != self.refused_for
+              and self.client.view is not None
               and self.client.view.phase == 4 and self.rng.random() < self.boldness):
             self.sent_for = key
             self.client.act(self.rng.choice([Claim(), Resign(-1)]))
