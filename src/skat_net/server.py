@@ -728,6 +728,9 @@ class TableServer:
                 live.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+        for live in self.live.values():  # a change whose save task was just cancelled
+            if live.table.journaled < live.table.version:
+                self._journal(live)
         self.saver.shutdown(wait=True)
         self.journal.close()
         self.pool.shutdown(wait=isinstance(self.pool, concurrent.futures.ProcessPoolExecutor),

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import logging
 import os
@@ -124,6 +125,7 @@ class Journal:
         """The batch the next line joins (resolved once it is on disk)."""
         self._writing: asyncio.Future[None] | None = None
         self._thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="journal")
+        self._closed = False
         self.on_full: list[int] = []
         """Journal files finished by moving on, for the server to clear."""
 
@@ -167,6 +169,8 @@ class Journal:
             batch.set_exception(error)
         else:
             batch.set_result(None)
+        if self._closed:
+            return
         if self.size >= self.limit:
             self._move_on()
         if self._lines:
@@ -201,7 +205,22 @@ class Journal:
             await asyncio.shield(waiting)
 
     def close(self) -> None:
+        """Finish the write in flight, then write what is still waiting here,
+        in this thread: a change made just before the server stops is on disk
+        too (its done-callback, still queued on the loop, then starts nothing)."""
+        self._closed = True
         self._thread.shutdown(wait=True)
+        if self._lines:
+            data, batch = b"".join(self._lines), self._batch
+            self._lines, self._batch = [], None
+            try:
+                self._write(self._file, data)
+            except OSError as error:
+                log.error("the journal cannot be written: %s", error)
+            else:
+                if batch is not None and not batch.done():
+                    with contextlib.suppress(RuntimeError):  # its loop already closed
+                        batch.set_result(None)
         self._file.close()
 
 
