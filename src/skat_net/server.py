@@ -726,11 +726,10 @@ class TableServer:
         for live in self.live.values():
             if live.timer is not None:
                 live.timer.cancel()
+            if live.table.journaled < live.table.version:  # its save task is cancelled below
+                self._journal(live)
         for task in list(self._tasks):
             task.cancel()
-        for live in self.live.values():  # a change whose save task was just cancelled
-            if live.table.journaled < live.table.version:
-                self._journal(live)
         self.saver.shutdown(wait=True)
         self.journal.close()
         self.pool.shutdown(wait=isinstance(self.pool, concurrent.futures.ProcessPoolExecutor),

@@ -160,21 +160,28 @@ class Journal:
 
     def _written(self, done: asyncio.Future[None], batch: asyncio.Future[None]) -> None:
         self._writing = None
-        if batch.done():  # pragma: no cover - cancelled at shutdown
-            pass
-        elif done.cancelled():
-            batch.cancel()
-        elif (error := done.exception()) is not None:
-            log.error("the journal cannot be written: %s", error)
-            batch.set_exception(error)
+        if done.cancelled():
+            if not batch.done():
+                batch.cancel()
         else:
-            batch.set_result(None)
+            self._settle(batch, done.exception())
         if self._closed:
             return
         if self.size >= self.limit:
             self._move_on()
         if self._lines:
             self._flush()
+
+    @staticmethod
+    def _settle(batch: asyncio.Future[None], error: BaseException | None) -> None:
+        """Tell the batch's waiters that it is on disk, or why not."""
+        if batch.done():  # pragma: no cover - cancelled at shutdown
+            return
+        if error is not None:
+            log.error("the journal cannot be written: %s", error)
+            batch.set_exception(error)
+        else:
+            batch.set_result(None)
 
     def _move_on(self) -> None:
         """Go on in a new file (between two batches, so no line is split)."""
@@ -213,14 +220,14 @@ class Journal:
         if self._lines:
             data, batch = b"".join(self._lines), self._batch
             self._lines, self._batch = [], None
+            error: OSError | None = None
             try:
                 self._write(self._file, data)
-            except OSError as error:
-                log.error("the journal cannot be written: %s", error)
-            else:
-                if batch is not None and not batch.done():
-                    with contextlib.suppress(RuntimeError):  # its loop already closed
-                        batch.set_result(None)
+            except OSError as e:
+                error = e
+            if batch is not None:
+                with contextlib.suppress(RuntimeError):  # its loop already closed
+                    self._settle(batch, error)
         self._file.close()
 
 
