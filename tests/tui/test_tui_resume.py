@@ -233,6 +233,19 @@ def _tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
 
 
+def _resting_screen(session: str, deadline: float) -> str:
+    """The pane once two captures 0.2 s apart agree (the app waits for its
+    player); the app must still be running (the pane stays on exit)."""
+    screen = ""
+    while (now := _tmux("capture-pane", "-p", "-t", session)) != screen:
+        assert _tmux("display-message", "-p", "-t", session, "#{pane_dead}").strip() != "1", (
+            f"the app exited:\n{now}")
+        assert time.monotonic() < deadline, "the app did not come to rest"
+        screen = now
+        time.sleep(0.2)
+    return screen
+
+
 @pytest.mark.skipif(shutil.which("tmux") is None or sys.platform == "win32",
                     reason="needs tmux and SIGKILL")
 async def test_kill_9_of_the_real_app_then_skat_resume(tmp_path: Path) -> None:
@@ -250,6 +263,8 @@ async def test_kill_9_of_the_real_app_then_skat_resume(tmp_path: Path) -> None:
     _tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
     storage = Storage(home)
     try:
+        # An app that exits leaves its last screen to be read.
+        _tmux("set-option", "-t", session, "remain-on-exit", "on")
         pid = int(_tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip())
         deadline = time.monotonic() + 30
         while "Deal 1 of 9" not in _tmux("capture-pane", "-p", "-t", session):
@@ -257,21 +272,21 @@ async def test_kill_9_of_the_real_app_then_skat_resume(tmp_path: Path) -> None:
             time.sleep(0.1)
         # Pass in the bidding, play the first card that may be played, click
         # through the results: until a deal is finished and the next one is
-        # a few cards in.
+        # a few cards in.  One pair of keys at a time, each after the app
+        # has come to rest: keys queued on a loaded machine would play on
+        # past the point looked for, up to the end of the match.
+        deadline = time.monotonic() + 120
         while True:
             assert time.monotonic() < deadline, "the game did not move on"
             _tmux("send-keys", "-t", session, "p")
             _tmux("send-keys", "-t", session, "Enter")
-            time.sleep(0.1)
+            _resting_screen(session, deadline)
             saved = storage.load_current()
             if (saved is not None and len(saved.match.outcomes) >= 1
                     and saved.match.current is not None and not saved.match.deal_finished
                     and len(saved.match.current.history) >= 5):
                 break
-        screen = ""
-        while (now := _tmux("capture-pane", "-p", "-t", session)) != screen:
-            screen = now  # wait until the app rests (it waits for its player)
-            time.sleep(0.3)
+        screen = _resting_screen(session, deadline)
         saved = storage.load_current()
         assert saved is not None
         actions = match_actions(saved.match)
