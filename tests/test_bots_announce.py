@@ -357,3 +357,51 @@ def test_all_tricks_agrees_with_a_plain_search() -> None:
         positive += expected
         assert AllTricks(game, soloist).wins((hands[0], hands[1], hands[2]), leader) == expected
     assert 50 < positive < 350
+
+
+# -- schneider announced ---------------------------------------------------------------
+#
+# Announcing schneider adds one level to a game that would reach 90 anyway and
+# loses twice the announced value on a miss: it pays only above about 95%.
+
+# xskat bench deal 373, middlehand after 18, pass, pass: ♣J ♦J ♣A ♠A 10 K Q 7
+# ♦A 10 (hearts void, ♠J ♥J out).  The evaluator gave a grand hand with
+# schneider announced about 95% of 90; the solver reaches 90 on 14 of 20
+# sampled deals, and normal lost it with 76 (-290).
+MISSED_SCHNEIDER = Deal.from_str(
+    "HA HJ SJ DK DQ D9 H9 H8 S8 C8",
+    "CJ DJ CA SA ST SK SQ S7 DA DT",
+    "CT CK CQ C9 C7 H7 HQ S9 D8 D7",
+    "HT HK",
+)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_schneider_announced_on_the_evaluators_word(level: str) -> None:
+    state = after_bidding(MISSED_SCHNEIDER, 1)
+    action = make_bot(level, "xskat-bench:373:1").choose(state.view(1))
+    assert action == Declare(GameType.GRAND, hand=True)
+
+
+def test_the_bidding_never_counts_on_an_announcement() -> None:
+    # Worth 72 as a grand hand and 96 if it reaches schneider unannounced;
+    # the 120 of schneider announced is not bid for.
+    hand = MISSED_SCHNEIDER.hands[1]
+    assert bid_limit(hand, False, 12) <= 96
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_schneider_announced_where_the_solver_reaches_90_on_every_deal(level: str) -> None:
+    # Forehand ♣J ♠J ♥J ♣A 10 K 9 ♠A 10 ♥A: no claim (♦J out, ♣Q may win a
+    # trick), but 90 on every sampled deal.
+    deal = Deal.from_str(
+        "CJ SJ HJ CA CT CK C9 SA ST HA",
+        "DJ CQ C8 C7 SK SQ S9 HT HK HQ",
+        "S8 S7 H9 H8 H7 DA DT DK DQ D9",
+        "D8 D7",
+    )
+    state = after_bidding(deal, 0)
+    assert make_bot(level).choose(state.view(0)) == Declare(GameType.GRAND, hand=True,
+                                                            schneider=True)
+    # easy has no solver to ask: it never announces schneider.
+    assert make_bot("easy").choose(state.view(0)) == Declare(GameType.GRAND, hand=True)

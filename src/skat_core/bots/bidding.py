@@ -261,7 +261,13 @@ class HandOutlook:
         return [s / n for s in sums]
 
     def best_ev(self, bid: int, extra: float = LOSS_EXTRA, stakes: Stakes = PLAIN) -> float:
-        return max(self.pickup_ev(bid, extra, stakes), *self.hand_evs(bid, extra, stakes))
+        """The best of picking up and the hand games, without the games
+        with schneider announced: their chance of 90 comes from the
+        evaluator, which is not sure enough to bid on (an announcement
+        needs about 95%, see ``simulate.schneider_sure``); the declaration
+        may still announce where the solver finds 90 on every sampled deal."""
+        hand = self.hand_evs(bid, extra, stakes)[:ANNOUNCED_FROM]
+        return max(self.pickup_ev(bid, extra, stakes), *hand)
 
 
 def _ev_entry(e: tuple[float, float, int, int], bid: int, extra: float = LOSS_EXTRA,
@@ -279,6 +285,8 @@ HAND_GAMES: tuple[Declare, ...] = (
     *(Declare(GameType(g), hand=True, schneider=True) for g in SUIT_AND_GRAND),
 )
 """In the order of :meth:`HandOutlook.hand_evs`."""
+ANNOUNCED_FROM = next(i for i, d in enumerate(HAND_GAMES) if d.schneider)
+"""The index in :data:`HAND_GAMES` of the first game with schneider announced."""
 
 
 @lru_cache(maxsize=512)
@@ -389,6 +397,7 @@ def bid_limit(hand: Mask, forehand: bool, skats: int, salt: str = "", play: str 
 
 
 __all__ = [
+    "ANNOUNCED_FROM",
     "HAND_GAMES",
     "KONTRA_LOSS_FACTOR",
     "KONTRA_WIN_FACTOR",

@@ -42,6 +42,7 @@ from ..value import BID_VALUES
 from ..views import SeatView
 from . import Hint
 from .bidding import (
+    ANNOUNCED_FROM,
     HAND_GAMES,
     OTHER_PASSES,
     PLAIN,
@@ -84,7 +85,7 @@ from .schwarz import (
     proven_value,
     sure_trick_card,
 )
-from .simulate import Blend, Planned, SimBudget, pickup_plan
+from .simulate import Blend, Planned, SimBudget, pickup_plan, schneider_sure
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,14 @@ class LevelConfig:
     do not know: -60 for the Monte Carlo levels, at which each of the eight
     games they passed in there on 800 bench deals was played, and won
     (docs/bots.md, "Forehand after two passes")."""
+    schneider_deals: int = 0
+    """A hand game with schneider announced is declared only where the
+    double-dummy solver finds 90 on every one of this many sampled deals
+    (:func:`.simulate.schneider_sure`; 0: never): the evaluator's chance of
+    90 is not sure enough for the 95% an announcement needs, and the bidding
+    never counts on one (``HandOutlook.best_ev``)."""
+    schneider_cap: int = 20_000
+    """Most positions one such question may take (beyond: not sure)."""
     house_bidding: bool = True
     """Bid by the stakes of the deal's rules (Kontra, Bock) and weigh a likely
     Ramsch when passing (docs/bots.md); False bids as under the tournament
@@ -142,6 +151,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         loss_extra=0.0,
         threshold=5.0,
         passed_in=-60.0,
+        schneider_deals=16,
         sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
                       before_skat=False, shapes=True, effective=False),
         null_sim=NullBudget(deals=10, probe_nodes=4_000),
@@ -186,6 +196,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                                             nodes=50_000, cap=80_000, veto=0.1,
                                             veto_games=SUIT_GAMES)),
         schwarz_samples=600,
+        schneider_deals=24,
     ),
 }
 
@@ -440,7 +451,7 @@ class SkatBot:
         best_i = -1
         best = pick
         for i, ev in enumerate(hand_evs):
-            if HAND_GAMES[i] in legal and ev > best:
+            if HAND_GAMES[i] in legal and ev > best and self._may_announce(view, i):
                 best_i, best = i, ev
         scores: dict[Action, float] = {PickUpSkat(): round(pick, 1)}
         for i, ev in enumerate(hand_evs):
@@ -467,6 +478,19 @@ class SkatBot:
         d = HAND_GAMES[best_i]
         return Hint(d, f"{d.contract.describe()} (expected score {best:+.0f}, "
                        f"picking up {pick:+.0f})", scores)
+
+    def _may_announce(self, view: SeatView, i: int) -> bool:
+        """A hand game of :data:`HAND_GAMES` without schneider announced, or
+        one with it where the solver finds 90 on every sampled deal
+        (:attr:`LevelConfig.schneider_deals`; 0: never announced)."""
+        if i < ANNOUNCED_FROM:
+            return True
+        deals = self.config.schneider_deals
+        if deals <= 0:
+            return False
+        kn = read_knowledge(view)
+        return schneider_sure(view.hand, view.seat, int(HAND_GAMES[i].game), kn.bids,
+                              kn.refused, deals, self.config.schneider_cap, str(self.seed))
 
     def _plan(self, view: SeatView, cards12: Mask, sim: SimBudget) -> tuple[Planned, ...]:
         kn = read_knowledge(view)
