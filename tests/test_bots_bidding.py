@@ -180,13 +180,13 @@ def test_skat_phase_picks_up_or_plays_hand_and_discards_legally() -> None:
 
 def test_forehand_after_two_passes_plays_a_game_worth_more_than_nothing() -> None:
     # Deal 8 of seed "test": middlehand and rearhand pass.  Forehand's best
-    # game at 18 is worth less than the usual threshold (what a defender
+    # game at 18 is worth less than +5 (strong's threshold, what a defender
     # earns on average), but his pass would end the deal with nothing for
     # anyone and the others' hands are weak, so with passed_in he says 18.
     state = new_game(deal_from_seed("test", 8)).apply(Pass()).apply(Pass())
     view = state.view(0)
     assert make_bot("normal", "t").choose(view) == Bid(18)
-    old = SkatBot("normal", "t", replace(LEVEL_CONFIGS["normal"], passed_in=None))
+    old = SkatBot("normal", "t", replace(LEVEL_CONFIGS["normal"], passed_in=None, threshold=5.0))
     assert old.choose(view) == Pass()
     # Middlehand's first call is unchanged: a pass there is a defence.
     first = new_game(deal_from_seed("test", 8))
