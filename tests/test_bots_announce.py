@@ -405,3 +405,25 @@ def test_schneider_announced_where_the_solver_reaches_90_on_every_deal(level: st
                                                             schneider=True)
     # easy has no solver to ask: it never announces schneider.
     assert make_bot("easy").choose(state.view(0)) == Declare(GameType.GRAND, hand=True)
+
+
+def test_the_simulated_bidding_never_counts_on_an_announcement(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bid limit by simulation (SimBudget.before_skat, off in the shipped
+    # levels) leaves the announced games out as the evaluator's does: here
+    # every game loses except a schneider announced, so the hand is not bid.
+    from skat_core.bots import players
+    from skat_core.bots.bidding import ANNOUNCED_FROM, HAND_GAMES
+    from skat_core.bots.simulate import SimBudget
+
+    def evs(self: object, bid: int) -> tuple[float, list[float]]:
+        rest = len(HAND_GAMES) - ANNOUNCED_FROM
+        return -100.0, [-100.0] * ANNOUNCED_FROM + [200.0] * rest
+
+    monkeypatch.setattr(players.Blend, "evs", evs)
+    monkeypatch.setattr(players, "proven_value", lambda hand, forehand: 0)
+    config = LevelConfig(skat_samples=4, budget=None,
+                         sim=SimBudget(deals=2, nodes=100, probe_nodes=10, before_skat=True))
+    bot = SkatBot("normal", "announce", config)
+    view = new_game(MISSED_SCHNEIDER).view(1)
+    assert bot.limit(view) == 0

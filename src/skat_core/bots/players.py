@@ -381,7 +381,10 @@ class SkatBot:
         if blend is None:
             return limit
         pick, hand_evs = blend.evs(bid)
-        if max(pick, *hand_evs) > self.config.threshold:
+        # As in HandOutlook.best_ev: an announced schneider is declared only
+        # where the solver is sure of it (simulate.schneider_sure), so it is
+        # no reason to bid.
+        if max(pick, *hand_evs[:ANNOUNCED_FROM]) > self.config.threshold:
             return max(limit, bid)
         below = [v for v in BID_VALUES if v < bid]
         return min(limit, below[-1] if below else 0)
@@ -395,7 +398,7 @@ class SkatBot:
         limit = 0
         for v in BID_VALUES:
             pick, hand_evs = blend.evs(v)
-            if max(pick, *hand_evs) <= self.config.threshold:
+            if max(pick, *hand_evs[:ANNOUNCED_FROM]) <= self.config.threshold:
                 break
             limit = v
         sure = proven_value(view.hand, view.seat == 0)
