@@ -266,8 +266,7 @@ class HandOutlook:
         evaluator, which is not sure enough to bid on (an announcement
         needs about 95%, see ``simulate.schneider_sure``); the declaration
         may still announce where the solver finds 90 on every sampled deal."""
-        hand = self.hand_evs(bid, extra, stakes)[:ANNOUNCED_FROM]
-        return max(self.pickup_ev(bid, extra, stakes), *hand)
+        return best_of(self.pickup_ev(bid, extra, stakes), self.hand_evs(bid, extra, stakes))
 
 
 def _ev_entry(e: tuple[float, float, int, int], bid: int, extra: float = LOSS_EXTRA,
@@ -286,6 +285,13 @@ HAND_GAMES: tuple[Declare, ...] = (
 )
 """In the order of :meth:`HandOutlook.hand_evs`."""
 ANNOUNCED_FROM = next(i for i, d in enumerate(HAND_GAMES) if d.schneider)
+
+
+def best_of(pick: float, hand_evs: list[float]) -> float:
+    """The best of picking up and the hand games (in the order of
+    :data:`HAND_GAMES`) to bid on: the games with schneider announced left
+    out (see :meth:`HandOutlook.best_ev`)."""
+    return max(pick, *hand_evs[:ANNOUNCED_FROM])
 """The index in :data:`HAND_GAMES` of the first game with schneider announced."""
 
 
@@ -407,6 +413,7 @@ __all__ = [
     "HandOutlook",
     "Stakes",
     "announced_payoff",
+    "best_of",
     "bid_limit",
     "declare_choices",
     "outlook",

@@ -380,11 +380,7 @@ class SkatBot:
         blend = self._close_blend(view)
         if blend is None:
             return limit
-        pick, hand_evs = blend.evs(bid)
-        # As in HandOutlook.best_ev: an announced schneider is declared only
-        # where the solver is sure of it (simulate.schneider_sure), so it is
-        # no reason to bid.
-        if max(pick, *hand_evs[:ANNOUNCED_FROM]) > self.config.threshold:
+        if blend.best_ev(bid) > self.config.threshold:
             return max(limit, bid)
         below = [v for v in BID_VALUES if v < bid]
         return min(limit, below[-1] if below else 0)
@@ -397,8 +393,7 @@ class SkatBot:
                       self.config.skat_samples, self.config.loss_extra)
         limit = 0
         for v in BID_VALUES:
-            pick, hand_evs = blend.evs(v)
-            if max(pick, *hand_evs[:ANNOUNCED_FROM]) <= self.config.threshold:
+            if blend.best_ev(v) <= self.config.threshold:
                 break
             limit = v
         sure = proven_value(view.hand, view.seat == 0)

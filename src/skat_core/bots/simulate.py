@@ -51,6 +51,7 @@ from .bidding import (
     _null_discards,
     _payoff,
     _quick_discards,
+    best_of,
     null_payoff,
     outlook,
 )
@@ -624,6 +625,11 @@ class Blend:
             i = SUIT_AND_GRAND.index(self.deals.hand_game)
             hand_evs[i] = (m * sim_hand + k * hand_evs[i]) / (m + k)
         return pick, hand_evs
+
+    def best_ev(self, bid: int) -> float:
+        """The best of :meth:`evs` to bid on (:func:`.bidding.best_of`: no
+        announced schneider, as :meth:`.bidding.HandOutlook.best_ev`)."""
+        return best_of(*self.evs(bid))
 
 
 __all__ = [
