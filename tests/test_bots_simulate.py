@@ -154,6 +154,36 @@ def test_calibrate_generates_explores_refits_from_the_stored_cards(tmp_path, cap
     assert '"suit": (' in text and "# a b" in text
 
 
+def test_calibrate_grands_plays_pickup_grands_and_fits_their_correction(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`grands` makes every seat with a plausible pick-up grand its soloist
+    and plays it out (the same rows twice); `grandfit` prints the terms that
+    evaluate.SHIFTS and GRAND_TERMS take."""
+    import json
+
+    from skat_core.bots.calibrate import grand_terms_of, main
+    from skat_core.bots.evaluate import chances
+
+    out = tmp_path / "grands.jsonl"
+    args = ["grands", "--deals", "12", "--level", "easy", "--seed", "t", "--out", str(out),
+            "--workers", "1"]
+    assert main(args) == 0
+    first = out.read_text()
+    assert main(args) == 0
+    assert out.read_text() == first
+    rows = [json.loads(line) for line in first.splitlines()]
+    assert len(rows) >= 3
+    for r in rows:
+        p = chances(4, r["cards"], r["skat_points"], r["forehand"], play="search")[0]
+        assert p >= 0.25 and p <= 0.985
+        assert r["won"] == int(r["points"] >= 61)
+    assert grand_terms_of(m("CJ SJ HJ CA SA HA DA CT ST HT")) == [4.0, 1.0, 0.0]
+    capsys.readouterr()
+    assert main(["grandfit", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert '"grand": (' in text and "# a b aces jacks3 jacks4" in text
+    assert '"grand90": (' in text
+
+
 def test_strongs_discard_races_its_candidates_over_many_deals() -> None:
     """strong spends its skat budget on the candidates that are still close:
     the two clubs discards are played on many more deals than strong's

@@ -13,6 +13,12 @@ chance (``--min-p``) are skipped (nobody would declare them).
 regression (Newton's method with a little L2 shrinkage, no dependencies) for
 each model and prints the weights to paste into :data:`evaluate.WEIGHTS`.
 
+``python -m skat_core.bots.calibrate grands --level normal --out grands.jsonl``
+plays pick-up grands out with ``--level`` in all seats (each seat of 902
+deals whose twelve cards give a grand a chance of 0.25-0.985 with the
+evaluator's best discard), and ``grandfit grands.jsonl`` fits a correction of
+the grand model to them (:func:`grand_fit`).
+
 ``python -m skat_core.bots.calibrate trust rows.jsonl --level normal`` counts
 how often games were really won when the double-dummy solver, on the true
 deal, says they are won or lost (the table :data:`simulate.DD_TRUST`).  A
@@ -50,6 +56,7 @@ from .evaluate import (
 )
 
 GAMES = (0, 1, 2, 3, 4, 5, 6)
+GRAND = 4
 """Suits 0..3, grand 4, null 5, null ouvert 6."""
 
 
@@ -163,6 +170,79 @@ def generate(deals: int, level: str, seed: str, out: str, workers: int,
             f.flush()
             if n % 100 == 0:
                 print(f"{n} deals", file=sys.stderr, flush=True)
+
+
+def grand_deal(args: tuple[str, int, str, float, float]) -> list[dict[str, object]]:
+    """One deal of ``grands``: each seat whose twelve cards (hand and skat)
+    give a pick-up grand, with the evaluator's best discard, a chance in
+    ``[lo, hi]`` for the Monte Carlo family ("search") is made its soloist
+    after 18 and two passes, and the three seats play it out at ``level``."""
+    seed, number, level, lo, hi = args
+    deal = deal_from_seed(seed, number)
+    rows: list[dict[str, object]] = []
+    for soloist in range(3):
+        forehand = soloist == 0
+        cards12 = deal.hands[soloist] | deal.skat
+        a, b = _best_discard(GRAND, cards12, forehand)
+        hand = cards12 & ~(1 << a | 1 << b)
+        skat_points = CARD_POINTS[a] + CARD_POINTS[b]
+        if not lo <= chances(GRAND, hand, skat_points, forehand, play="search")[0] <= hi:
+            continue
+        state = new_game(deal)
+        for call in _bidding(soloist):
+            state = state.apply(call)
+        state = state.apply(PickUpSkat()).apply(Discard((CARDS[a], CARDS[b])))
+        end = _play_out(state.apply(Declare(GameType.GRAND)), level, f"{seed}:{number}:{soloist}")
+        result = end.result
+        assert result is not None
+        rows.append({"deal": number, "soloist": soloist, "cards": hand,
+                     "skat_points": skat_points, "forehand": forehand,
+                     "won": int(result.soloist_points >= 61),
+                     "s90": int(result.soloist_points >= 90),
+                     "points": result.soloist_points})
+    return rows
+
+
+def grands(deals: int, level: str, seed: str, out: str, workers: int, lo: float = 0.25,
+           hi: float = 0.985) -> None:
+    """Pick-up grands played out at ``level`` (:func:`grand_deal`), one line each."""
+    jobs = [(seed, i, level, lo, hi) for i in range(deals)]
+    with open(out, "w") as f, Pool(workers) as pool:
+        for n, rows in enumerate(pool.imap(grand_deal, jobs, chunksize=2)):
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+            f.flush()
+            if n % 100 == 0:
+                print(f"{n} deals", file=sys.stderr, flush=True)
+
+
+def grand_terms_of(hand: int) -> list[float]:
+    """The terms :func:`grand_fit` weighs besides the logit: aces, three jacks, four."""
+    aces = sum(hand >> (7 * s + 6) & 1 for s in range(4))
+    jacks = (hand >> 28 & 15).bit_count()
+    return [float(aces), float(jacks >= 3), float(jacks == 4)]
+
+
+def grand_fit(paths: list[str]) -> None:
+    """Fit a correction of the grand model to the rows of ``grands``:
+    ``a + b * z`` plus :func:`grand_terms_of` for the chance of 61, ``a + b *
+    z`` for the chance of 90 (``z`` the logit of :data:`evaluate.WEIGHTS`).
+    Fitted on grands ``normal`` played in all seats it measured worse
+    against xskat than the current ``SHIFTS["search"]`` (docs/bots.md, "The
+    twelfth round")."""
+    from .evaluate import grand_logit
+
+    rows = [r for path in paths for r in _rows(path)]
+    xs: list[list[float]] = []
+    xs90: list[list[float]] = []
+    for r in rows:
+        hand, sp, fh = int(str(r["cards"])), int(str(r["skat_points"])), bool(r["forehand"])
+        xs.append([1.0, grand_logit("grand", hand, sp, fh), *grand_terms_of(hand)])
+        xs90.append([1.0, grand_logit("grand90", hand, sp, fh)])
+    ys = [int(str(r["won"])) for r in rows]
+    ys90 = [int(str(r["s90"])) for r in rows]
+    _report("grand", ("a", "b", "aces", "jacks3", "jacks4"), fit_logistic(xs, ys), xs, ys)
+    _report("grand90", ("a", "b"), fit_logistic(xs90, ys90, l2=0.0), xs90, ys90)
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -386,6 +466,14 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("paths", nargs="+")
     sh = sub.add_parser("shift")
     sh.add_argument("paths", nargs="+")
+    gr = sub.add_parser("grands", help="pick-up grands played out at --level in all seats")
+    gr.add_argument("--deals", type=int, default=902)
+    gr.add_argument("--level", default="normal")
+    gr.add_argument("--seed", default="ggrand")
+    gr.add_argument("--out", required=True)
+    gr.add_argument("--workers", type=int, default=2)
+    gf = sub.add_parser("grandfit", help="fit the grand correction to rows of grands")
+    gf.add_argument("paths", nargs="+")
     t = sub.add_parser("trust")
     t.add_argument("paths", nargs="+")
     t.add_argument("--level", default="normal", help="whose soloist games to count")
@@ -394,6 +482,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "generate":
         generate(args.deals, args.level, args.seed, args.out, args.workers, args.min_p,
                  args.max_p, args.explore)
+    elif args.command == "grands":
+        grands(args.deals, args.level, args.seed, args.out, args.workers)
+    elif args.command == "grandfit":
+        grand_fit(args.paths)
     elif args.command == "trust":
         trust(args.paths, args.level, args.seed)
     elif args.command == "shift":
