@@ -38,9 +38,10 @@ import json
 import math
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from multiprocessing import Pool
+from typing import TypeVar
 
 from ..cards import CARD_POINTS, CARDS, cards_of, points_of
 from ..deal import deal_from_seed
@@ -57,6 +58,7 @@ from .evaluate import (
 
 GAMES = (0, 1, 2, 3, 4, 5, 6)
 GRAND = 4
+_Job = TypeVar("_Job")
 """Suits 0..3, grand 4, null 5, null ouvert 6."""
 
 
@@ -162,9 +164,16 @@ def simulate_deal(args: tuple[str, int, str, float, float, int]) -> list[dict[st
 
 def generate(deals: int, level: str, seed: str, out: str, workers: int,
              min_p: float = 0.03, max_p: float = 1.0, explore: int = 1) -> None:
-    jobs = [(seed, i, level, min_p, max_p, explore) for i in range(deals)]
+    _write_rows(out, workers, simulate_deal,
+                [(seed, i, level, min_p, max_p, explore) for i in range(deals)])
+
+
+def _write_rows(out: str, workers: int, play: Callable[[_Job], list[dict[str, object]]],
+                jobs: list[_Job]) -> None:
+    """Each job's rows (one deal's games) as lines of ``out``, in the jobs'
+    order, played on ``workers`` processes."""
     with open(out, "w") as f, Pool(workers) as pool:
-        for n, rows in enumerate(pool.imap_unordered(simulate_deal, jobs, chunksize=4)):
+        for n, rows in enumerate(pool.imap(play, jobs, chunksize=2)):
             for r in rows:
                 f.write(json.dumps(r) + "\n")
             f.flush()
@@ -206,14 +215,7 @@ def grand_deal(args: tuple[str, int, str, float, float]) -> list[dict[str, objec
 def grands(deals: int, level: str, seed: str, out: str, workers: int, lo: float = 0.25,
            hi: float = 0.985) -> None:
     """Pick-up grands played out at ``level`` (:func:`grand_deal`), one line each."""
-    jobs = [(seed, i, level, lo, hi) for i in range(deals)]
-    with open(out, "w") as f, Pool(workers) as pool:
-        for n, rows in enumerate(pool.imap(grand_deal, jobs, chunksize=2)):
-            for r in rows:
-                f.write(json.dumps(r) + "\n")
-            f.flush()
-            if n % 100 == 0:
-                print(f"{n} deals", file=sys.stderr, flush=True)
+    _write_rows(out, workers, grand_deal, [(seed, i, level, lo, hi) for i in range(deals)])
 
 
 def grand_terms_of(hand: int) -> list[float]:
