@@ -156,8 +156,8 @@ def test_calibrate_generates_explores_refits_from_the_stored_cards(tmp_path, cap
 
 def test_calibrate_grands_plays_pickup_grands_and_fits_their_correction(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     """`grands` makes every seat with a plausible pick-up grand its soloist
-    and plays it out (the same rows twice); `grandfit` prints the terms that
-    evaluate.SHIFTS and GRAND_TERMS take."""
+    and plays it out (the same rows twice); `grandfit` prints the fitted
+    correction of the grand model."""
     import json
 
     from skat_core.bots.calibrate import grand_terms_of, main

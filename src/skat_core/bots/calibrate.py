@@ -44,7 +44,7 @@ from multiprocessing import Pool
 from typing import TypeVar
 
 from ..cards import CARD_POINTS, CARDS, cards_of, points_of
-from ..deal import deal_from_seed
+from ..deal import Deal, deal_from_seed
 from ..game import Bid, Declare, Discard, GameState, Hold, Pass, Phase, PickUpSkat, new_game
 from ..rules import GameType
 from .evaluate import (
@@ -57,9 +57,9 @@ from .evaluate import (
 )
 
 GAMES = (0, 1, 2, 3, 4, 5, 6)
-GRAND = 4
-_Job = TypeVar("_Job")
 """Suits 0..3, grand 4, null 5, null ouvert 6."""
+GRAND = int(GameType.GRAND)
+_Job = TypeVar("_Job")
 
 
 def _bidding(soloist: int) -> list[Bid | Hold | Pass]:
@@ -68,6 +68,19 @@ def _bidding(soloist: int) -> list[Bid | Hold | Pass]:
     if soloist == 1:
         return [Bid(18), Pass(), Pass()]
     return [Pass(), Bid(18), Pass()]
+
+
+def _auction(deal: Deal, soloist: int) -> GameState:
+    """The deal with ``soloist`` holding the game at 18 (:func:`_bidding`)."""
+    state = new_game(deal)
+    for call in _bidding(soloist):
+        state = state.apply(call)
+    return state
+
+
+def _pick_up(state: GameState, a: int, b: int) -> GameState:
+    """The skat picked up and cards ``a`` and ``b`` put away."""
+    return state.apply(PickUpSkat()).apply(Discard((CARDS[a], CARDS[b])))
 
 
 def _features(game: int, hand: int, skat_points: int, forehand: bool) -> list[float]:
@@ -124,9 +137,7 @@ def simulate_deal(args: tuple[str, int, str, float, float, int]) -> list[dict[st
         for game in GAMES:
             hand_game = (number + soloist + game) % 4 == 0
             gtype = GameType(min(game, 5))
-            state = new_game(deal)
-            for call in _bidding(soloist):
-                state = state.apply(call)
+            state = _auction(deal, soloist)
             if hand_game:
                 hand = hand10
                 skat_points = points_of(deal.skat)
@@ -141,9 +152,7 @@ def simulate_deal(args: tuple[str, int, str, float, float, int]) -> list[dict[st
                 skat_points = CARD_POINTS[a] + CARD_POINTS[b]
                 if not min_p <= _chance(game, hand, skat_points, forehand) <= max_p:
                     continue
-                state = state.apply(PickUpSkat())
-                state = state.apply(Discard((CARDS[a], CARDS[b])))
-                state = state.apply(Declare(gtype, ouvert=game == 6))
+                state = _pick_up(state, a, b).apply(Declare(gtype, ouvert=game == 6))
             end = _play_out(state, level, f"{seed}:{number}:{soloist}:{game}")
             result = end.result
             assert result is not None
@@ -197,11 +206,8 @@ def grand_deal(args: tuple[str, int, str, float, float]) -> list[dict[str, objec
         skat_points = CARD_POINTS[a] + CARD_POINTS[b]
         if not lo <= chances(GRAND, hand, skat_points, forehand, play="search")[0] <= hi:
             continue
-        state = new_game(deal)
-        for call in _bidding(soloist):
-            state = state.apply(call)
-        state = state.apply(PickUpSkat()).apply(Discard((CARDS[a], CARDS[b])))
-        end = _play_out(state.apply(Declare(GameType.GRAND)), level, f"{seed}:{number}:{soloist}")
+        state = _pick_up(_auction(deal, soloist), a, b).apply(Declare(GameType.GRAND))
+        end = _play_out(state, level, f"{seed}:{number}:{soloist}")
         result = end.result
         assert result is not None
         rows.append({"deal": number, "soloist": soloist, "cards": hand,
@@ -218,11 +224,14 @@ def grands(deals: int, level: str, seed: str, out: str, workers: int, lo: float 
     _write_rows(out, workers, grand_deal, [(seed, i, level, lo, hi) for i in range(deals)])
 
 
+_TERMS = tuple(RICH_FEATURES["grand"].index(name) for name in ("aces", "jacks3", "jacks4"))
+
+
 def grand_terms_of(hand: int) -> list[float]:
-    """The terms :func:`grand_fit` weighs besides the logit: aces, three jacks, four."""
-    aces = sum(hand >> (7 * s + 6) & 1 for s in range(4))
-    jacks = (hand >> 28 & 15).bit_count()
-    return [float(aces), float(jacks >= 3), float(jacks == 4)]
+    """The terms :func:`grand_fit` weighs besides the logit: the grand
+    features aces, three jacks and four jacks."""
+    x = grand_features(hand, 0, False)
+    return [float(x[i]) for i in _TERMS]
 
 
 def grand_fit(paths: list[str]) -> None:
