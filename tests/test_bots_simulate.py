@@ -184,6 +184,46 @@ def test_calibrate_grands_plays_pickup_grands_and_fits_their_correction(tmp_path
     assert '"grand90": (' in text
 
 
+def test_calibrate_discards_records_the_bots_own_discards_and_fits_their_scores(
+        tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`discards` lets bots of a level bid and pick up as they would and
+    records what they put away (the same rows twice); `discardfit` fits
+    the discard model to them and prints a table that ranks the cards the
+    rows put away above the average card."""
+    import ast
+    import json
+
+    from skat_core.bots.calibrate import main
+    from skat_core.bots.inference import discard_class
+
+    out = tmp_path / "discards.jsonl"
+    args = ["discards", "--deals", "8", "--level", "easy", "--seed", "t", "--out", str(out),
+            "--workers", "1"]
+    assert main(args) == 0
+    first = out.read_text()
+    assert main(args) == 0
+    assert out.read_text() == first
+    rows = [json.loads(line) for line in first.splitlines()]
+    assert len(rows) >= 3
+    for r in rows:
+        assert r["twelve"].bit_count() == 12 and r["put"].bit_count() == 2
+        assert r["put"] & r["twelve"] == r["put"] and r["game"] != 5
+    capsys.readouterr()
+    assert main(["discardfit", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert f"{len(rows)} discards" in text and "DISCARD_SCORES = {" in text
+    table = {}
+    for line in text.splitlines():
+        if line.startswith("    ("):
+            key, value = line.strip().rstrip(",").rsplit(": ", 1)
+            table[ast.literal_eval(key)] = float(value)
+    put = [table[k] for r in rows for c in range(32) if r["put"] >> c & 1
+           if (k := discard_class(r["game"], r["twelve"], c)) is not None]
+    kept = [table[k] for r in rows for c in range(32) if (r["twelve"] & ~r["put"]) >> c & 1
+            if (k := discard_class(r["game"], r["twelve"], c)) is not None]
+    assert sum(put) / len(put) > sum(kept) / len(kept)
+
+
 def test_strongs_discard_races_its_candidates_over_many_deals() -> None:
     """strong spends its skat budget on the candidates that are still close:
     the two clubs discards are played on many more deals than strong's

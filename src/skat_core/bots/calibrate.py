@@ -19,6 +19,13 @@ deals whose twelve cards give a grand a chance of 0.25-0.985 with the
 evaluator's best discard), and ``grandfit grands.jsonl`` fits a correction of
 the grand model to them (:func:`grand_fit`).
 
+``python -m skat_core.bots.calibrate discards --level normal --out discards.jsonl``
+lets three bots of ``--level`` bid, pick up and put away as they do (seed
+``gdiscard``, 4000 deals) and records each suit game's or grand's twelve
+cards and the two put away; ``discardfit discards.jsonl`` fits the
+defenders' model of the soloist's discard (:data:`inference.DISCARD_SCORES`)
+to them by maximum likelihood and prints the table.
+
 ``python -m skat_core.bots.calibrate trust rows.jsonl --level normal`` counts
 how often games were really won when the double-dummy solver, on the true
 deal, says they are won or lost (the table :data:`simulate.DD_TRUST`).  A
@@ -55,6 +62,7 @@ from .evaluate import (
     suit_features,
     win_chance,
 )
+from .inference import DISCARD_FLOOR, discard_class
 
 GAMES = (0, 1, 2, 3, 4, 5, 6)
 """Suits 0..3, grand 4, null 5, null ouvert 6."""
@@ -457,6 +465,98 @@ def trust(paths: list[str], level: str, seed: str, max_nodes: int = 300_000) -> 
                 print(f"{family:8s} solver {said:9s} {n:5d} games, really reached {n1 / n:.3f}")
 
 
+def discard_deal(args: tuple[str, int, str]) -> list[dict[str, object]]:
+    """One deal of ``discards``: the three seats bid, pick up and put away
+    as bots of ``level`` do; if the soloist picked up and declared a suit
+    game or grand, his twelve cards, the two he put away and the game."""
+    from . import make_bot
+
+    seed, number, level = args
+    deal = deal_from_seed(seed, number)
+    bots = [make_bot(level, f"{seed}:{number}:{s}") for s in range(3)]
+    state = new_game(deal)
+    twelve = put = 0
+    while state.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
+        seat = state.to_move
+        if state.phase == Phase.DISCARD:
+            twelve = state.hands[seat]
+        state = state.apply(bots[seat].choose(state.view(seat)))
+        if state.phase != Phase.DISCARD and twelve and not put:
+            put = twelve & ~state.hands[seat]
+    contract = state.contract
+    if not put or contract is None or contract.game == GameType.NULL:
+        return []
+    return [{"game": int(contract.game), "twelve": twelve, "put": put}]
+
+
+def discards(deals: int, level: str, seed: str, out: str, workers: int) -> None:
+    _write_rows(out, workers, discard_deal, [(seed, i, level) for i in range(deals)])
+
+
+def discard_fit(paths: list[str], steps: int = 400, l2: float = 0.01) -> None:
+    """Fit :data:`inference.DISCARD_SCORES` by maximum likelihood to rows of
+    ``discards``: the chance of putting away {a, b} out of twelve cards is
+    score(a) x score(b) over the sum of that product over all 66 pairs (a
+    trump scores :data:`inference.DISCARD_FLOOR`).  Gradient ascent on the
+    log scores; prints the table (its highest score 1) and the mean log
+    chance of the pair put away, on the fit and on every other row held out."""
+    rows = [r for path in paths for r in _rows(path)]
+    data: list[tuple[list[tuple[str, int] | None], tuple[int, int]]] = []
+    for r in rows:
+        game, twelve, put = int(str(r["game"])), int(str(r["twelve"])), int(str(r["put"]))
+        cards = cards_of(twelve)
+        classes = [discard_class(game, twelve, c) for c in cards]
+        chosen = [i for i, c in enumerate(cards) if put >> c & 1]
+        data.append((classes, (chosen[0], chosen[1])))
+    keys = sorted({k for classes, _ in data for k in classes if k is not None})
+    floor = math.log(DISCARD_FLOOR)
+
+    def train(sample: list[tuple[list[tuple[str, int] | None], tuple[int, int]]]
+              ) -> dict[tuple[str, int], float]:
+        theta = dict.fromkeys(keys, floor / 2)
+        for _ in range(steps):
+            grad = dict.fromkeys(keys, 0.0)
+            for classes, (i, j) in sample:
+                logs = [theta[k] if k is not None else floor for k in classes]
+                ws = [math.exp(x) for x in logs]
+                total = sum(ws)
+                z = (total * total - sum(w * w for w in ws)) / 2.0
+                for n, k in enumerate(classes):
+                    if k is None:
+                        continue
+                    # the chance that card n is one of the two put away
+                    p = ws[n] * (total - ws[n]) / z
+                    grad[k] -= p
+                    if n in (i, j):
+                        grad[k] += 1.0
+            for k in keys:
+                theta[k] += 2.0 * (grad[k] - l2 * (theta[k] - floor / 2)) / len(sample)
+        return theta
+
+    def mean_log(theta: dict[tuple[str, int], float],
+                 sample: list[tuple[list[tuple[str, int] | None], tuple[int, int]]]) -> float:
+        out = 0.0
+        for classes, (i, j) in sample:
+            logs = [theta[k] if k is not None else floor for k in classes]
+            ws = [math.exp(x) for x in logs]
+            total = sum(ws)
+            z = (total * total - sum(w * w for w in ws)) / 2.0
+            out += logs[i] + logs[j] - math.log(z)
+        return out / len(sample)
+
+    held = mean_log(train(data[0::2]), data[1::2])
+    theta = train(data)
+    top = max(theta.values())
+    print(f"{len(data)} discards; mean log chance of the pair put away: {mean_log(theta, data):.3f}"
+          f" on the fit, {held:.3f} held out (fit on every other row), "
+          f"{-math.log(66):.3f} for a pair at random")
+    print("DISCARD_SCORES = {")
+    for k in keys:
+        score = max(DISCARD_FLOOR, math.exp(theta[k] - top))
+        print(f"    {k!r}: {score:.2g},")
+    print("}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m skat_core.bots.calibrate")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -485,6 +585,14 @@ def main(argv: list[str] | None = None) -> int:
     gr.add_argument("--workers", type=int, default=2)
     gf = sub.add_parser("grandfit", help="fit the grand correction to rows of grands")
     gf.add_argument("paths", nargs="+")
+    d = sub.add_parser("discards", help="the discards of bots of --level after their own bidding")
+    d.add_argument("--deals", type=int, default=4000)
+    d.add_argument("--level", default="normal")
+    d.add_argument("--seed", default="gdiscard")
+    d.add_argument("--out", required=True)
+    d.add_argument("--workers", type=int, default=2)
+    df = sub.add_parser("discardfit", help="fit inference.DISCARD_SCORES to rows of discards")
+    df.add_argument("paths", nargs="+")
     t = sub.add_parser("trust")
     t.add_argument("paths", nargs="+")
     t.add_argument("--level", default="normal", help="whose soloist games to count")
@@ -497,6 +605,10 @@ def main(argv: list[str] | None = None) -> int:
         grands(args.deals, args.level, args.seed, args.out, args.workers)
     elif args.command == "grandfit":
         grand_fit(args.paths)
+    elif args.command == "discards":
+        discards(args.deals, args.level, args.seed, args.out, args.workers)
+    elif args.command == "discardfit":
+        discard_fit(args.paths)
     elif args.command == "trust":
         trust(args.paths, args.level, args.seed)
     elif args.command == "shift":

@@ -239,18 +239,25 @@ is ruled out entirely (a human may put a trump away)."""
 _RANK_CLASS = ("low", "low", "low", "Q", "K", "T", "A")
 
 
-def discard_score(game: int, twelve: Mask, card: int) -> float:
-    """How readily a soloist holding ``twelve`` cards puts ``card`` away
-    (:data:`DISCARD_SCORES`)."""
+def discard_class(game: int, twelve: Mask, card: int) -> tuple[str, int] | None:
+    """The key of :data:`DISCARD_SCORES` for ``card`` among ``twelve`` cards
+    (None: a trump)."""
     trumps = TRUMPS[game]
     if trumps >> card & 1:
-        return DISCARD_FLOOR
+        return None
     suit = card // 7
     side = twelve & ~trumps & (0x7F << (7 * suit))
     rank = _RANK_CLASS[card % 7]
     if rank == "T" and twelve >> (7 * suit + 6) & 1:
         rank = "TA"
-    return DISCARD_SCORES.get((rank, min(side.bit_count(), 4)), DISCARD_FLOOR)
+    return (rank, min(side.bit_count(), 4))
+
+
+def discard_score(game: int, twelve: Mask, card: int) -> float:
+    """How readily a soloist holding ``twelve`` cards puts ``card`` away
+    (:data:`DISCARD_SCORES`)."""
+    key = discard_class(game, twelve, card)
+    return DISCARD_FLOOR if key is None else DISCARD_SCORES.get(key, DISCARD_FLOOR)
 
 
 def resample_discard(game: int, soloist_hand: Mask, skat: Mask, fixed: Mask, soloist_may: Mask,
