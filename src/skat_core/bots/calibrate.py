@@ -553,7 +553,7 @@ def discard_fit(paths: list[str], steps: int = 400, l2: float = 0.01) -> None:
     print("DISCARD_SCORES = {")
     for k in keys:
         score = max(DISCARD_FLOOR, math.exp(theta[k] - top))
-        print(f"    {k!r}: {score:.2g},")
+        print(f'    ("{k[0]}", {k[1]}): {float(f"{score:.2g}")!r},')
     print("}")
 
 

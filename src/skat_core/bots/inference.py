@@ -214,25 +214,44 @@ def trump_lead_weight(game: int, soloist: int, hand_now: Mask, skat: Mask,
 
 
 DISCARD_SCORES: dict[tuple[str, int], float] = {
-    ("A", 1): 0.0005, ("A", 2): 0.00018, ("A", 3): 0.00017, ("A", 4): 0.00017,
-    ("T", 1): 0.83, ("T", 2): 1.0, ("T", 3): 0.0054, ("T", 4): 0.0023,
-    ("TA", 2): 0.00019, ("TA", 3): 0.00072, ("TA", 4): 0.00032,
-    ("K", 1): 0.41, ("K", 2): 0.11, ("K", 3): 0.0018, ("K", 4): 0.00045,
-    ("Q", 1): 0.27, ("Q", 2): 0.14, ("Q", 3): 0.0018, ("Q", 4): 0.00017,
-    ("low", 1): 0.053, ("low", 2): 0.074, ("low", 3): 0.00078, ("low", 4): 0.0001,
+    ("A", 1): 0.0001,
+    ("A", 2): 0.0001,
+    ("A", 3): 0.0001,
+    ("A", 4): 0.0001,
+    ("K", 1): 0.49,
+    ("K", 2): 0.06,
+    ("K", 3): 0.0029,
+    ("K", 4): 0.0031,
+    ("Q", 1): 0.33,
+    ("Q", 2): 0.091,
+    ("Q", 3): 0.0063,
+    ("Q", 4): 0.0051,
+    ("T", 1): 1.0,
+    ("T", 2): 0.0083,
+    ("T", 3): 0.0001,
+    ("T", 4): 0.00023,
+    ("TA", 2): 0.0014,
+    ("TA", 3): 0.00035,
+    ("TA", 4): 0.0023,
+    ("low", 1): 0.044,
+    ("low", 2): 0.017,
+    ("low", 3): 0.0011,
+    ("low", 4): 0.0004,
 }
 """How readily a soloist puts a card away, by its rank (``T``: a ten, ``TA``:
 a ten whose ace he holds too, ``low``: 9, 8, 7) and the number of cards of
 its side suit among his twelve (4: four or more); a trump scores
 :data:`DISCARD_FLOOR`.  The chance of a discard {a, b} out of twelve cards is
 score(a) x score(b) over the sum of that product over all 66 pairs.  Fitted
-by maximum likelihood on the discards of xskat 4.0's AI as soloist (491
-discards of picked-up suit and grand games among the xskat bench's reference
-games of deals 300-999; the bench lives outside the repo, docs/bots.md): on
-200 further such discards held out from the fit, the pair put away gets a
-mean log chance of -0.99 against -4.19 for a pair drawn at random (a bare
-king or ten goes almost always, a trump never).  Scores under 0.0001 are
-raised to it."""
+by maximum likelihood on our own bots' discards: ``python -m
+skat_core.bots.calibrate discards --level normal --deals 3000`` (2,648
+picked-up suit games and grands of three ``normal`` bots after their own
+bidding, seed ``gdiscard``), then ``calibrate discardfit`` on those rows.
+The pair put away gets a mean log chance of -1.41 held out (fitted on every
+other row), against -4.19 for a pair drawn at random: a bare ten almost
+always goes, then bare kings and queens, never a trump or an ace.  Scores
+under 0.0001 are raised to it.  (An earlier table, fitted outside the
+repository on xskat's discards, is described in docs/bots.md.)"""
 DISCARD_FLOOR = 0.0001
 """The score of a trump, and of any card the table does not name: nothing
 is ruled out entirely (a human may put a trump away)."""

@@ -161,6 +161,10 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
+                            # the soloist's discard read from the first card, scores fitted on
+                            # normal's own discards: +0.13 +- 0.56 and +0.37 +- 0.53 against
+                            # xskat on deals 0-399 and 400-799 (docs/bots.md, thirteenth round)
+                            read_discard=10,
                             # the defenders' first tricks: +0.37 +- 0.34 against xskat on
                             # 400 deals (docs/bots.md, "The defenders' first tricks")
                             defence_questions=DefenceQuestions(from_cards=10, nodes=10_000,
