@@ -154,23 +154,29 @@ def test_calibrate_generates_explores_refits_from_the_stored_cards(tmp_path, cap
     assert '"suit": (' in text and "# a b" in text
 
 
+def _calibrate_rows_twice(main, args, out):  # type: ignore[no-untyped-def]
+    """The rows a calibrate command writes to ``out``, run twice with one
+    worker and seed ``t``: the file must come out the same both times."""
+    import json
+
+    args = [*args, "--seed", "t", "--out", str(out), "--workers", "1"]
+    assert main(args) == 0
+    first = out.read_text()
+    assert main(args) == 0
+    assert out.read_text() == first
+    return [json.loads(line) for line in first.splitlines()]
+
+
 def test_calibrate_grands_plays_pickup_grands_and_fits_their_correction(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     """`grands` makes every seat with a plausible pick-up grand its soloist
     and plays it out (the same rows twice); `grandfit` prints the fitted
     correction of the grand model."""
-    import json
 
     from skat_core.bots.calibrate import grand_terms_of, main
     from skat_core.bots.evaluate import chances
 
     out = tmp_path / "grands.jsonl"
-    args = ["grands", "--deals", "12", "--level", "easy", "--seed", "t", "--out", str(out),
-            "--workers", "1"]
-    assert main(args) == 0
-    first = out.read_text()
-    assert main(args) == 0
-    assert out.read_text() == first
-    rows = [json.loads(line) for line in first.splitlines()]
+    rows = _calibrate_rows_twice(main, ["grands", "--deals", "12", "--level", "easy"], out)
     assert len(rows) >= 3
     for r in rows:
         p = chances(4, r["cards"], r["skat_points"], r["forehand"], play="search")[0]
@@ -191,19 +197,12 @@ def test_calibrate_discards_records_the_bots_own_discards_and_fits_their_scores(
     the discard model to them and prints a table that ranks the cards the
     rows put away above the average card."""
     import ast
-    import json
 
     from skat_core.bots.calibrate import main
     from skat_core.bots.inference import discard_class
 
     out = tmp_path / "discards.jsonl"
-    args = ["discards", "--deals", "8", "--level", "easy", "--seed", "t", "--out", str(out),
-            "--workers", "1"]
-    assert main(args) == 0
-    first = out.read_text()
-    assert main(args) == 0
-    assert out.read_text() == first
-    rows = [json.loads(line) for line in first.splitlines()]
+    rows = _calibrate_rows_twice(main, ["discards", "--deals", "8", "--level", "easy"], out)
     assert len(rows) >= 3
     for r in rows:
         assert r["twelve"].bit_count() == 12 and r["put"].bit_count() == 2

@@ -493,6 +493,21 @@ def discards(deals: int, level: str, seed: str, out: str, workers: int) -> None:
     _write_rows(out, workers, discard_deal, [(seed, i, level) for i in range(deals)])
 
 
+_Discard = tuple[list[tuple[str, int] | None], tuple[int, int]]
+"""One discard of ``discards``: the class of each of the twelve cards (None:
+a trump) and the places of the two put away."""
+
+
+def _pair_odds(theta: dict[tuple[str, int], float], classes: list[tuple[str, int] | None],
+               floor: float) -> tuple[list[float], list[float], float, float]:
+    """Each card's log score and score, their sum, and the sum of the
+    product over all pairs (the model's normaliser)."""
+    logs = [theta[k] if k is not None else floor for k in classes]
+    ws = [math.exp(x) for x in logs]
+    total = sum(ws)
+    return logs, ws, total, (total * total - sum(w * w for w in ws)) / 2.0
+
+
 def discard_fit(paths: list[str], steps: int = 400, l2: float = 0.01) -> None:
     """Fit :data:`inference.DISCARD_SCORES` by maximum likelihood to rows of
     ``discards``: the chance of putting away {a, b} out of twelve cards is
@@ -501,7 +516,7 @@ def discard_fit(paths: list[str], steps: int = 400, l2: float = 0.01) -> None:
     log scores; prints the table (its highest score 1) and the mean log
     chance of the pair put away, on the fit and on every other row held out."""
     rows = [r for path in paths for r in _rows(path)]
-    data: list[tuple[list[tuple[str, int] | None], tuple[int, int]]] = []
+    data: list[_Discard] = []
     for r in rows:
         game, twelve, put = int(str(r["game"])), int(str(r["twelve"])), int(str(r["put"]))
         cards = cards_of(twelve)
@@ -511,16 +526,12 @@ def discard_fit(paths: list[str], steps: int = 400, l2: float = 0.01) -> None:
     keys = sorted({k for classes, _ in data for k in classes if k is not None})
     floor = math.log(DISCARD_FLOOR)
 
-    def train(sample: list[tuple[list[tuple[str, int] | None], tuple[int, int]]]
-              ) -> dict[tuple[str, int], float]:
+    def train(sample: list[_Discard]) -> dict[tuple[str, int], float]:
         theta = dict.fromkeys(keys, floor / 2)
         for _ in range(steps):
             grad = dict.fromkeys(keys, 0.0)
             for classes, (i, j) in sample:
-                logs = [theta[k] if k is not None else floor for k in classes]
-                ws = [math.exp(x) for x in logs]
-                total = sum(ws)
-                z = (total * total - sum(w * w for w in ws)) / 2.0
+                _, ws, total, z = _pair_odds(theta, classes, floor)
                 for n, k in enumerate(classes):
                     if k is None:
                         continue
@@ -533,14 +544,10 @@ def discard_fit(paths: list[str], steps: int = 400, l2: float = 0.01) -> None:
                 theta[k] += 2.0 * (grad[k] - l2 * (theta[k] - floor / 2)) / len(sample)
         return theta
 
-    def mean_log(theta: dict[tuple[str, int], float],
-                 sample: list[tuple[list[tuple[str, int] | None], tuple[int, int]]]) -> float:
+    def mean_log(theta: dict[tuple[str, int], float], sample: list[_Discard]) -> float:
         out = 0.0
         for classes, (i, j) in sample:
-            logs = [theta[k] if k is not None else floor for k in classes]
-            ws = [math.exp(x) for x in logs]
-            total = sum(ws)
-            z = (total * total - sum(w * w for w in ws)) / 2.0
+            logs, _, _, z = _pair_odds(theta, classes, floor)
             out += logs[i] + logs[j] - math.log(z)
         return out / len(sample)
 
