@@ -121,6 +121,18 @@ class SearchBudget:
     """A defender's first tricks (holding more than ``exact_from`` cards):
     the rollouts' won-or-lost made exact by the solver's questions on the
     first deals (:class:`DefenceQuestions`; None: rollouts only)."""
+    late_invite: float = 0.0
+    """The soloist's exact stage (suit and grand): a card that loses a
+    sampled deal against a perfect defence, but wins it when the rest is
+    played out by the rules with the defenders *not* seeing the others'
+    cards (:func:`rollout` with ``blind``), counts as lost plus this share
+    of the game's swing between won and lost, so that among lines lost
+    against a perfect defence the one a real defence is likelier to get
+    wrong is preferred (0: off)."""
+    blind_defence: bool = False
+    """The soloist's rollouts let the defenders play the rules on what they
+    could know (their own hand; every other unseen card may lie with either
+    of the others or in the skat) instead of with open hands."""
     defence_score: bool = False
     """A defender values each card by what the defenders score
     (:func:`defence_table`: :data:`DEFENCE_WIN` when the soloist loses,
@@ -260,10 +272,13 @@ def defence_table(contract: Contract, bid: int, mats: int) -> tuple[float, float
 
 def rollout(
     game: int, soloist: int, hands: list[Mask], trick: list[int], leader: int,
-    solver: Solver, exact_at: int,
+    solver: Solver, exact_at: int, blind: Mask | None = None,
 ) -> int:
     """Soloist's points from the rest of the deal (including the cards in
-    ``trick``): rules with open hands, then the exact solver."""
+    ``trick``): rules with open hands, then the exact solver.  ``blind``
+    (the skat's cards): the defenders play the rules not knowing where the
+    unseen cards lie (any of them may be with either other seat or in the
+    skat); the soloist still sees every card."""
     points = 0
     null = game == NULL
     beats = BEATS[game]
@@ -287,8 +302,14 @@ def rollout(
             if n <= exact_at:
                 return points + solver.solve((hands[0], hands[1], hands[2]), leader)
         seat = (leader + len(trick)) % 3
-        others = (hands[0], hands[1], hands[2])
-        c = rule_card(game, soloist, seat, hands[seat], tuple(trick), leader, others, True)
+        if blind is not None and seat != soloist:
+            unseen = (hands[0] | hands[1] | hands[2] | blind) & ~hands[seat]
+            c = rule_card(game, soloist, seat, hands[seat], tuple(trick), leader,
+                          (unseen, unseen, unseen), False)
+        else:
+            others = (hands[0], hands[1], hands[2])
+            c = rule_card(game, soloist, seat, hands[seat], tuple(trick), leader, others,
+                          True)
         hands[seat] &= ~(1 << c)
         trick.append(c)
 
@@ -435,6 +456,7 @@ def pimc_values(
         done += 1
         hands = (world[0], world[1], world[2])
         have = base_points + points_of(world[SKAT])
+        blind = world[SKAT] if budget.blind_defence and seat == soloist and not null else None
         table = (0.0, 0.0, 0.0, 0.0)
         if not null:
             mats = matadors(game, hands[soloist] | played_by_soloist | world[SKAT])
@@ -499,9 +521,13 @@ def pimc_values(
                 hs = [hands[0], hands[1], hands[2]]
                 hs[seat] &= ~(1 << c)
                 values[c] = rollout(game, soloist, hs, [*trick, c], leader, roll_solver,
-                                    budget.rollout_exact)
+                                    budget.rollout_exact, blind)
                 if r != c:
                     values[r] = values[c]
+        if (how == "exact" and not question and budget.late_invite and seat == soloist
+                and not null):
+            _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
+                          world[SKAT], invited)
         for c in cards:
             v = values[c]
             if null:
@@ -513,6 +539,8 @@ def pimc_values(
                 u = table[tier] + tie_share * total
                 if invite and c in invited:
                     u += invite * (table[2] - table[1])
+                elif budget.late_invite and c in invited and how == "exact":
+                    u += budget.late_invite * (table[2] - table[1])
                 sums[c] += u
                 per_deal[c].append(u)
                 point_sums[c] += total
@@ -608,6 +636,28 @@ def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver
     finally:
         solver.stop_at = saved
     return values
+
+
+def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat: int,
+                  trick: tuple[int, ...], leader: int, cards: list[int],
+                  values: dict[int, int], have: int, skat: Mask, invited: set[int]) -> None:
+    """Add to ``invited`` the cards whose exact value (``values``, the
+    soloist's points from here) loses the game but whose rollout by the
+    rules, the defenders blind (:func:`rollout` with ``blind``), wins it."""
+    done: dict[int, bool] = {}
+    reps = representatives(game, hands[seat], _in_play(hands, trick))
+    for c in cards:
+        if have + values[c] >= 61:
+            continue
+        r = reps.get(c, c)
+        got = done.get(r)
+        if got is None:
+            rolled = [hands[0], hands[1], hands[2]]
+            rolled[seat] &= ~(1 << c)
+            got = done[r] = have + rollout(game, soloist, rolled, [*trick, c], leader,
+                                           Solver(game, soloist), 0, skat) >= 61
+        if got:
+            invited.add(c)
 
 
 def _reaches(solver: Solver, hands: list[Mask], to_move: int, trick: tuple[int, ...],
