@@ -25,6 +25,7 @@ from skat_core.bots.pimc import (
     DefenceQuestions,
     SearchBudget,
     SoloBudget,
+    _invite_blind,
     _undecided,
     _worlds,
     best_card,
@@ -47,6 +48,28 @@ def c(text: str) -> int:
 
 def m(text: str) -> int:
     return CardSet.from_str(text).mask
+
+
+def test_late_invitation_marks_lost_lines_a_blind_defence_lets_through() -> None:
+    # Grand, three cards each, the soloist (seat 0) leads and needs 31 more
+    # points.  Every lead loses against a perfect defence (the solver), but
+    # when the defenders play the rules without seeing the other hands, the
+    # lead of the DJ wins: only that lead is "invited" (SearchBudget.late_invite).
+    game = int(GameType.GRAND)
+    hands = (m("DJ CT DQ"), m("ST HA D8"), m("SJ H7 D9"))
+    skat = m("HT DA")
+    legal = [c("DJ"), c("CT"), c("DQ")]
+    values = Solver(game, 0).solve_moves(hands, 0)
+    assert all(30 + values[x] < 61 for x in legal)
+    invited: set[int] = set()
+    _invite_blind(game, 0, hands, 0, (), 0, legal, values, 30, skat, invited)
+    assert invited == {c("DJ")}
+    # the blind rollout after the DJ wins, the open-handed one does not
+    open_points = rollout(game, 0, [hands[0] & ~(1 << c("DJ")), hands[1], hands[2]], [c("DJ")],
+                          0, Solver(game, 0), 0)
+    blind_points = rollout(game, 0, [hands[0] & ~(1 << c("DJ")), hands[1], hands[2]],
+                           [c("DJ")], 0, Solver(game, 0), 0, skat)
+    assert 30 + open_points < 61 <= 30 + blind_points
 
 
 def test_loss_is_counted_for_the_movers_side() -> None:
