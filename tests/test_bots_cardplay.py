@@ -72,6 +72,22 @@ def test_late_invitation_marks_lost_lines_a_blind_defence_lets_through() -> None
     assert 30 + open_points < 61 <= 30 + blind_points
 
 
+def test_defenders_invitation_marks_won_lines_a_blind_soloist_gives_away() -> None:
+    # Grand, three cards each, defender 1 leads, the soloist (seat 0) needs 29
+    # more points and reaches them after every lead against a perfect defence.
+    # When the soloist plays the rules without seeing the defenders' hands, he
+    # loses after the SQ and after the D7 (SearchBudget.late_invite_defence).
+    game = int(GameType.GRAND)
+    hands = (m("SJ C9 HT"), m("SQ DK D7"), m("CT ST DQ"))
+    legal = [c("SQ"), c("DK"), c("D7")]
+    values = Solver(game, 0).solve_moves(hands, 1)
+    assert all(32 + values[x] >= 61 for x in legal)
+    invited: set[int] = set()
+    _invite_blind(game, 0, hands, 1, (), 1, legal, values, 32, m("CA DA"), invited,
+                  defence=True)
+    assert invited == {c("SQ"), c("D7")}
+
+
 def test_loss_is_counted_for_the_movers_side() -> None:
     values = {c("SA"): 40, c("S7"): 30, c("SK"): 34}
     solo = Position(0, 0, 0, True, True, 7, values)

@@ -129,6 +129,12 @@ class SearchBudget:
     of the game's swing between won and lost, so that among lines lost
     against a perfect defence the one a real defence is likelier to get
     wrong is preferred (0: off)."""
+    late_invite_defence: float = 0.0
+    """The same for a defender (suit and grand): a card after which the
+    soloist wins a sampled deal against a perfect defence, but loses it when
+    the rest is played out by the rules with the *soloist* not seeing the
+    defenders' cards, counts this share of the swing less for the soloist
+    (0: off)."""
     blind_defence: bool = False
     """The soloist's rollouts let the defenders play the rules on what they
     could know (their own hand; every other unseen card may lie with either
@@ -272,13 +278,14 @@ def defence_table(contract: Contract, bid: int, mats: int) -> tuple[float, float
 
 def rollout(
     game: int, soloist: int, hands: list[Mask], trick: list[int], leader: int,
-    solver: Solver, exact_at: int, blind: Mask | None = None,
+    solver: Solver, exact_at: int, blind: Mask | None = None, blind_soloist: bool = False,
 ) -> int:
     """Soloist's points from the rest of the deal (including the cards in
     ``trick``): rules with open hands, then the exact solver.  ``blind``
     (the skat's cards): the defenders play the rules not knowing where the
     unseen cards lie (any of them may be with either other seat or in the
-    skat); the soloist still sees every card."""
+    skat); the soloist still sees every card (``blind_soloist``: the other
+    way round, the soloist blind and the defenders seeing every card)."""
     points = 0
     null = game == NULL
     beats = BEATS[game]
@@ -302,7 +309,7 @@ def rollout(
             if n <= exact_at:
                 return points + solver.solve((hands[0], hands[1], hands[2]), leader)
         seat = (leader + len(trick)) % 3
-        if blind is not None and seat != soloist:
+        if blind is not None and (seat == soloist) == blind_soloist:
             unseen = (hands[0] | hands[1] | hands[2] | blind) & ~hands[seat]
             c = rule_card(game, soloist, seat, hands[seat], tuple(trick), leader,
                           (unseen, unseen, unseen), False)
@@ -528,6 +535,9 @@ def pimc_values(
                 and not null):
             _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
                           world[SKAT], invited)
+        elif how == "exact" and budget.late_invite_defence and seat != soloist and not null:
+            _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
+                          world[SKAT], invited, defence=True)
         for c in cards:
             v = values[c]
             if null:
@@ -541,6 +551,8 @@ def pimc_values(
                     u += invite * (table[2] - table[1])
                 elif budget.late_invite and c in invited and how == "exact":
                     u += budget.late_invite * (table[2] - table[1])
+                elif budget.late_invite_defence and c in invited and how == "exact":
+                    u -= budget.late_invite_defence * (table[2] - table[1])
                 sums[c] += u
                 per_deal[c].append(u)
                 point_sums[c] += total
@@ -640,22 +652,26 @@ def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver
 
 def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat: int,
                   trick: tuple[int, ...], leader: int, cards: list[int],
-                  values: dict[int, int], have: int, skat: Mask, invited: set[int]) -> None:
+                  values: dict[int, int], have: int, skat: Mask, invited: set[int],
+                  defence: bool = False) -> None:
     """Add to ``invited`` the cards whose exact value (``values``, the
     soloist's points from here) loses the game but whose rollout by the
-    rules, the defenders blind (:func:`rollout` with ``blind``), wins it."""
+    rules, the defenders blind (:func:`rollout` with ``blind``), wins it;
+    ``defence``: the cards whose exact value wins the game for the soloist
+    but whose rollout, the soloist blind, loses it."""
     done: dict[int, bool] = {}
     reps = representatives(game, hands[seat], _in_play(hands, trick))
     for c in cards:
-        if have + values[c] >= 61:
+        if (have + values[c] >= 61) != defence:
             continue
         r = reps.get(c, c)
         got = done.get(r)
         if got is None:
             rolled = [hands[0], hands[1], hands[2]]
             rolled[seat] &= ~(1 << c)
-            got = done[r] = have + rollout(game, soloist, rolled, [*trick, c], leader,
-                                           Solver(game, soloist), 0, skat) >= 61
+            got = done[r] = (have + rollout(game, soloist, rolled, [*trick, c], leader,
+                                            Solver(game, soloist), 0, skat, defence) >= 61
+                             ) != defence
         if got:
             invited.add(c)
 
