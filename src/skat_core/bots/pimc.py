@@ -135,10 +135,6 @@ class SearchBudget:
     the rest is played out by the rules with the *soloist* not seeing the
     defenders' cards, counts this share of the swing less for the soloist
     (0: off)."""
-    blind_defence: bool = False
-    """The soloist's rollouts let the defenders play the rules on what they
-    could know (their own hand; every other unseen card may lie with either
-    of the others or in the skat) instead of with open hands."""
     defence_score: bool = False
     """A defender values each card by what the defenders score
     (:func:`defence_table`: :data:`DEFENCE_WIN` when the soloist loses,
@@ -463,7 +459,6 @@ def pimc_values(
         done += 1
         hands = (world[0], world[1], world[2])
         have = base_points + points_of(world[SKAT])
-        blind = world[SKAT] if budget.blind_defence and seat == soloist and not null else None
         table = (0.0, 0.0, 0.0, 0.0)
         if not null:
             mats = matadors(game, hands[soloist] | played_by_soloist | world[SKAT])
@@ -489,6 +484,7 @@ def pimc_values(
                 wins[c] += tier >= 2
             continue
         invited: set[int] = set()
+        blind_won: set[int] = set()
         if how == "exact" and question:
             got_values = question_values(game, soloist, solver, roll_solver, hands, seat, trick,
                                          leader, cards, have, budget.rollout_exact, cap,
@@ -528,16 +524,16 @@ def pimc_values(
                 hs = [hands[0], hands[1], hands[2]]
                 hs[seat] &= ~(1 << c)
                 values[c] = rollout(game, soloist, hs, [*trick, c], leader, roll_solver,
-                                    budget.rollout_exact, blind)
+                                    budget.rollout_exact)
                 if r != c:
                     values[r] = values[c]
         if (how == "exact" and not question and budget.late_invite and seat == soloist
                 and not null):
             _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
-                          world[SKAT], invited)
+                          world[SKAT], blind_won)
         elif how == "exact" and budget.late_invite_defence and seat != soloist and not null:
             _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
-                          world[SKAT], invited, defence=True)
+                          world[SKAT], blind_won, defence=True)
         for c in cards:
             v = values[c]
             if null:
@@ -549,10 +545,11 @@ def pimc_values(
                 u = table[tier] + tie_share * total
                 if invite and c in invited:
                     u += invite * (table[2] - table[1])
-                elif budget.late_invite and c in invited and how == "exact":
-                    u += budget.late_invite * (table[2] - table[1])
-                elif budget.late_invite_defence and c in invited and how == "exact":
-                    u -= budget.late_invite_defence * (table[2] - table[1])
+                if c in blind_won:
+                    if seat == soloist:
+                        u += budget.late_invite * (table[2] - table[1])
+                    else:
+                        u -= budget.late_invite_defence * (table[2] - table[1])
                 sums[c] += u
                 per_deal[c].append(u)
                 point_sums[c] += total
