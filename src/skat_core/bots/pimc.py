@@ -658,6 +658,9 @@ def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat:
     but whose rollout, the soloist blind, loses it."""
     done: dict[int, bool] = {}
     reps = representatives(game, hands[seat], _in_play(hands, trick))
+    unused = _UNUSED_SOLVERS.get(game)
+    if unused is None:
+        unused = _UNUSED_SOLVERS[game] = Solver(game, 0)
     for c in cards:
         if (have + values[c] >= 61) != defence:
             continue
@@ -667,10 +670,15 @@ def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat:
             rolled = [hands[0], hands[1], hands[2]]
             rolled[seat] &= ~(1 << c)
             got = done[r] = (have + rollout(game, soloist, rolled, [*trick, c], leader,
-                                            Solver(game, soloist), 0, skat, defence) >= 61
+                                            unused, 0, skat, defence) >= 61
                              ) != defence
         if got:
             invited.add(c)
+
+
+_UNUSED_SOLVERS: dict[int, Solver] = {}
+"""A solver per game for the blind playouts, which play every card by the
+rules and never search (``exact_at`` 0)."""
 
 
 def _reaches(solver: Solver, hands: list[Mask], to_move: int, trick: tuple[int, ...],
