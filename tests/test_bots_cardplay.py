@@ -62,7 +62,7 @@ def test_late_invitation_marks_lost_lines_a_blind_defence_lets_through() -> None
     values = Solver(game, 0).solve_moves(hands, 0)
     assert all(30 + values[x] < 61 for x in legal)
     invited: set[int] = set()
-    _invite_blind(game, 0, hands, 0, (), 0, legal, values, 30, skat, invited)
+    _invite_blind(game, 0, hands, 0, (), 0, legal, values, 30, skat, Solver(game, 0), invited)
     assert invited == {c("DJ")}
     # the blind rollout after the DJ wins, the open-handed one does not
     open_points = rollout(game, 0, [hands[0] & ~(1 << c("DJ")), hands[1], hands[2]], [c("DJ")],
@@ -83,8 +83,8 @@ def test_defenders_invitation_marks_won_lines_a_blind_soloist_gives_away() -> No
     values = Solver(game, 0).solve_moves(hands, 1)
     assert all(32 + values[x] >= 61 for x in legal)
     invited: set[int] = set()
-    _invite_blind(game, 0, hands, 1, (), 1, legal, values, 32, m("CA DA"), invited,
-                  defence=True)
+    _invite_blind(game, 0, hands, 1, (), 1, legal, values, 32, m("CA DA"), Solver(game, 0),
+                  invited, defence=True)
     assert invited == {c("SQ"), c("D7")}
 
 

@@ -445,6 +445,12 @@ def pimc_values(
     base_points = kn.soloist_trick_points
     done = 0
     asked = 0
+    # The invitation of the exact stage (late_invite, late_invite_defence),
+    # signed on the soloist's scale.
+    blind_share = 0.0
+    if how == "exact" and not question and not null:
+        blind_share = (budget.late_invite if seat == soloist
+                       else -budget.late_invite_defence)
     # Exact stage: each card's utility deal by deal (to tell the best two apart).
     per_deal: dict[int, list[float]] = {c: [] for c in cards}
     extra = budget.extra_samples if how == "exact" and not null else 0
@@ -527,13 +533,9 @@ def pimc_values(
                                     budget.rollout_exact)
                 if r != c:
                     values[r] = values[c]
-        if (how == "exact" and not question and budget.late_invite and seat == soloist
-                and not null):
+        if blind_share:
             _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
-                          world[SKAT], blind_won)
-        elif how == "exact" and budget.late_invite_defence and seat != soloist and not null:
-            _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
-                          world[SKAT], blind_won, defence=True)
+                          world[SKAT], solver, blind_won, defence=seat != soloist)
         for c in cards:
             v = values[c]
             if null:
@@ -546,10 +548,7 @@ def pimc_values(
                 if invite and c in invited:
                     u += invite * (table[2] - table[1])
                 if c in blind_won:
-                    if seat == soloist:
-                        u += budget.late_invite * (table[2] - table[1])
-                    else:
-                        u -= budget.late_invite_defence * (table[2] - table[1])
+                    u += blind_share * (table[2] - table[1])
                 sums[c] += u
                 per_deal[c].append(u)
                 point_sums[c] += total
@@ -649,18 +648,16 @@ def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver
 
 def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat: int,
                   trick: tuple[int, ...], leader: int, cards: list[int],
-                  values: dict[int, int], have: int, skat: Mask, invited: set[int],
-                  defence: bool = False) -> None:
+                  values: dict[int, int], have: int, skat: Mask, solver: Solver,
+                  invited: set[int], defence: bool = False) -> None:
     """Add to ``invited`` the cards whose exact value (``values``, the
     soloist's points from here) loses the game but whose rollout by the
     rules, the defenders blind (:func:`rollout` with ``blind``), wins it;
     ``defence``: the cards whose exact value wins the game for the soloist
-    but whose rollout, the soloist blind, loses it."""
+    but whose rollout, the soloist blind, loses it.  The playouts never
+    search (``exact_at`` 0), so ``solver`` is only passed on."""
     done: dict[int, bool] = {}
     reps = representatives(game, hands[seat], _in_play(hands, trick))
-    unused = _UNUSED_SOLVERS.get(game)
-    if unused is None:
-        unused = _UNUSED_SOLVERS[game] = Solver(game, 0)
     for c in cards:
         if (have + values[c] >= 61) != defence:
             continue
@@ -670,15 +667,10 @@ def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat:
             rolled = [hands[0], hands[1], hands[2]]
             rolled[seat] &= ~(1 << c)
             got = done[r] = (have + rollout(game, soloist, rolled, [*trick, c], leader,
-                                            unused, 0, skat, defence) >= 61
+                                            solver, 0, skat, defence) >= 61
                              ) != defence
         if got:
             invited.add(c)
-
-
-_UNUSED_SOLVERS: dict[int, Solver] = {}
-"""A solver per game for the blind playouts, which play every card by the
-rules and never search (``exact_at`` 0)."""
 
 
 def _reaches(solver: Solver, hands: list[Mask], to_move: int, trick: tuple[int, ...],
