@@ -648,3 +648,31 @@ def test_a_defender_may_ask_won_or_lost_in_his_first_tricks() -> None:
     # Only while the defender holds at most from_cards cards.
     _, how = pimc_values(kn, contract, state.bid, legal, asking(10**9, 9), random.Random(1))
     assert how == "rollout, 4 deals"
+
+
+def test_a_defenders_questions_may_invite_a_blind_soloists_mistake() -> None:
+    # DefenceQuestions.invite: in a deal the questions answered, a card after
+    # which the soloist still wins against a perfect defence but loses when
+    # he plays the rules blind counts a share of the swing more for the
+    # defenders (lower on the soloist's scale); nothing else moves.
+    sel = Selection(1, 1, "defender", "suit")
+    pos, state = load_positions("test", 20, None, lambda _: None, "easy", sel)[3]
+    assert pos.cards_left == 10 and state.to_move != state.soloist
+    kn = read_knowledge(state.view(pos.seat))
+    contract = state.contract
+    assert contract is not None
+    legal = sum(1 << c for c in pos.values)
+    plain = replace(_PLAIN, exact_samples=4, rollout_samples=4)
+
+    def asking(invite: float) -> SearchBudget:
+        return replace(plain, defence_questions=DefenceQuestions(10, 10**9, 0, invite))
+
+    base, _ = pimc_values(kn, contract, state.bid, legal, asking(0.0), random.Random(1))
+    full, _ = pimc_values(kn, contract, state.bid, legal, asking(1.0), random.Random(1))
+    half, _ = pimc_values(kn, contract, state.bid, legal, asking(0.5), random.Random(1))
+    assert [e.win for e in full] == [e.win for e in base]
+    drops = {str(Card(b.card)): b.value - f.value for b, f in zip(base, full, strict=True)}
+    assert {k for k, d in drops.items() if d} == {"HJ", "S7"}
+    assert all(d >= 0 for d in drops.values())
+    for b, f, h in zip(base, full, half, strict=True):
+        assert b.value - h.value == pytest.approx((b.value - f.value) / 2)

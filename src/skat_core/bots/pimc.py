@@ -164,6 +164,13 @@ class DefenceQuestions:
     question_nodes: int
     """A single question that would take more than this many positions is
     left open (the rollout's result stands for that card)."""
+    invite: float = 0.0
+    """In a deal the questions answered: a card after which the soloist
+    reaches 61 against a perfect defence but loses when he plays the rules
+    *blind* (:func:`rollout` with ``blind_soloist``, as ``late_invite_defence``
+    in the exact stage) counts this share of the game's swing between won
+    and lost more for the defenders (0: as any other card the soloist wins
+    after)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,6 +498,7 @@ def pimc_values(
             continue
         invited: set[int] = set()
         blind_won: set[int] = set()
+        share = blind_share
         if how == "exact" and question:
             got_values = question_values(game, soloist, solver, roll_solver, hands, seat, trick,
                                          leader, cards, have, budget.rollout_exact, cap,
@@ -516,6 +524,7 @@ def pimc_values(
             assert asked_values is not None  # (no cap)
             values = asked_values
             asked += 1
+            share = -asks.invite
         else:
             if veto is not None and veto_solver is not None and veto_open:
                 veto_open = _exact_deal(veto, veto_solver, budget.min_samples, hands, seat,
@@ -533,9 +542,9 @@ def pimc_values(
                                     budget.rollout_exact)
                 if r != c:
                     values[r] = values[c]
-        if blind_share:
+        if share:
             _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
-                          world[SKAT], solver, blind_won, defence=seat != soloist)
+                          world[SKAT], roll_solver, blind_won, defence=seat != soloist)
         for c in cards:
             v = values[c]
             if null:
@@ -548,7 +557,7 @@ def pimc_values(
                 if invite and c in invited:
                     u += invite * (table[2] - table[1])
                 if c in blind_won:
-                    u += blind_share * (table[2] - table[1])
+                    u += share * (table[2] - table[1])
                 sums[c] += u
                 per_deal[c].append(u)
                 point_sums[c] += total
