@@ -210,7 +210,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                             read_discard=10, defence_score=True,
                             # +0.17 +- 0.13 against xskat on 1,200 deals, above zero in
                             # each 400 (docs/bots.md, "The seventeenth round"); the
-                            # soloist's mirror: +0.62 +- 0.73 on 1,600 deals, +1.26 on 400
+                            # soloist's mirror: +0.39 +- 0.83 on 1,600 deals, +1.16 on 400
                             # fresh deals run to test it ("The eighteenth round")
                             late_invite_defence=0.3, late_invite=0.3,
                             # +0.20 +- 0.33 against xskat on 400 deals (80,000 / 12,000:
