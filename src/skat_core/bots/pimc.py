@@ -122,7 +122,9 @@ class SearchBudget:
     the rollouts' won-or-lost made exact by the solver's questions on the
     first deals (:class:`DefenceQuestions`; None: rollouts only)."""
     late_invite: float = 0.0
-    """The soloist's exact stage (suit and grand): a card that loses a
+    """Wherever the soloist's cards are valued by the exact points (the
+    exact stage, and a :class:`SoloBudget` without ``question``; suit and
+    grand, never in the won-or-lost questions): a card that loses a
     sampled deal against a perfect defence, but wins it when the rest is
     played out by the rules with the defenders *not* seeing the others'
     cards (:func:`rollout` with ``blind``), counts as lost plus this share
