@@ -19,7 +19,7 @@ from skat_core.benchmarks.cardplay import (
 from skat_core.benchmarks.cardplay import run as bench_cards
 from skat_core.bots import pimc
 from skat_core.bots.inference import play_weight, resample_discard, trump_lead_weight
-from skat_core.bots.knowledge import Trick, read_knowledge
+from skat_core.bots.knowledge import Knowledge, Trick, read_knowledge
 from skat_core.bots.pimc import (
     CardEstimate,
     DefenceQuestions,
@@ -40,6 +40,7 @@ from skat_core.cards import ALL_CARDS, Card, CardSet, points_of
 from skat_core.game import GameState, Phase
 from skat_core.rules import TRUMPS, GameType, legal_cards
 from skat_core.solver import Solver
+from skat_core.value import Contract
 
 
 def c(text: str) -> int:
@@ -62,7 +63,7 @@ def test_late_invitation_marks_lost_lines_a_blind_defence_lets_through() -> None
     values = Solver(game, 0).solve_moves(hands, 0)
     assert all(30 + values[x] < 61 for x in legal)
     invited: set[int] = set()
-    _invite_blind(game, 0, hands, 0, (), 0, legal, values, 30, skat, Solver(game, 0), invited)
+    _invite_blind(game, 0, hands, 0, (), 0, legal, values, 30, skat, invited)
     assert invited == {c("DJ")}
     # the blind rollout after the DJ wins, the open-handed one does not
     open_points = rollout(game, 0, [hands[0] & ~(1 << c("DJ")), hands[1], hands[2]], [c("DJ")],
@@ -83,8 +84,8 @@ def test_defenders_invitation_marks_won_lines_a_blind_soloist_gives_away() -> No
     values = Solver(game, 0).solve_moves(hands, 1)
     assert all(32 + values[x] >= 61 for x in legal)
     invited: set[int] = set()
-    _invite_blind(game, 0, hands, 1, (), 1, legal, values, 32, m("CA DA"), Solver(game, 0),
-                  invited, defence=True)
+    _invite_blind(game, 0, hands, 1, (), 1, legal, values, 32, m("CA DA"), invited,
+                  defence=True)
     assert invited == {c("SQ"), c("D7")}
 
 
@@ -617,36 +618,42 @@ def test_a_defender_values_cards_by_the_defenders_score() -> None:
     assert best_card(old, False).card != fewest.card
 
 
+def _defender_first_card(index: int) -> tuple[Knowledge, Contract, int, int]:
+    """A defender's first card of a suit game (the test positions of
+    ``easy``'s games): his knowledge, the contract, the bid, the legal cards."""
+    sel = Selection(1, 1, "defender", "suit")
+    pos, state = load_positions("test", 20, None, lambda _: None, "easy", sel)[index]
+    assert pos.cards_left == 10 and state.to_move != state.soloist
+    contract = state.contract
+    assert contract is not None
+    return (read_knowledge(state.view(pos.seat)), contract, state.bid,
+            sum(1 << c for c in pos.values))
+
+
 def test_a_defender_may_ask_won_or_lost_in_his_first_tricks() -> None:
     # SearchBudget.defence_questions: in the tricks the rollouts value, the
     # solver answers per card and deal whether the soloist still reaches 61;
     # the won-or-lost share of every card is then the exact search's on the
     # same deals, and the points are the rollouts'.
-    sel = Selection(1, 1, "defender", "suit")
-    pos, state = load_positions("test", 20, None, lambda _: None, "easy", sel)[2]
-    assert pos.cards_left == 10 and state.to_move != state.soloist
-    kn = read_knowledge(state.view(pos.seat))
-    contract = state.contract
-    assert contract is not None
-    legal = sum(1 << c for c in pos.values)
+    kn, contract, bid, legal = _defender_first_card(2)
     plain = replace(_PLAIN, exact_samples=4, rollout_samples=4)
     exact = replace(plain, exact_from=10)
 
     def asking(nodes: int, from_cards: int = 10) -> SearchBudget:
         return replace(plain, defence_questions=DefenceQuestions(from_cards, nodes, 0))
 
-    by_exact, _ = pimc_values(kn, contract, state.bid, legal, exact, random.Random(1))
-    by_rollout, how = pimc_values(kn, contract, state.bid, legal, plain, random.Random(1))
+    by_exact, _ = pimc_values(kn, contract, bid, legal, exact, random.Random(1))
+    by_rollout, how = pimc_values(kn, contract, bid, legal, plain, random.Random(1))
     assert how == "rollout, 4 deals"
-    asked, how = pimc_values(kn, contract, state.bid, legal, asking(10**9), random.Random(1))
+    asked, how = pimc_values(kn, contract, bid, legal, asking(10**9), random.Random(1))
     assert how == "rollouts, won-or-lost questions on 4 of them, 4 deals"
     assert [e.win for e in asked] == [e.win for e in by_exact]
     assert [e.win for e in asked] != [e.win for e in by_rollout]
     # The questions stop at the node count; the later deals are rollouts.
-    _, how = pimc_values(kn, contract, state.bid, legal, asking(1), random.Random(1))
+    _, how = pimc_values(kn, contract, bid, legal, asking(1), random.Random(1))
     assert how == "rollouts, won-or-lost questions on 1 of them, 4 deals"
     # Only while the defender holds at most from_cards cards.
-    _, how = pimc_values(kn, contract, state.bid, legal, asking(10**9, 9), random.Random(1))
+    _, how = pimc_values(kn, contract, bid, legal, asking(10**9, 9), random.Random(1))
     assert how == "rollout, 4 deals"
 
 
@@ -655,21 +662,15 @@ def test_a_defenders_questions_may_invite_a_blind_soloists_mistake() -> None:
     # which the soloist still wins against a perfect defence but loses when
     # he plays the rules blind counts a share of the swing more for the
     # defenders (lower on the soloist's scale); nothing else moves.
-    sel = Selection(1, 1, "defender", "suit")
-    pos, state = load_positions("test", 20, None, lambda _: None, "easy", sel)[3]
-    assert pos.cards_left == 10 and state.to_move != state.soloist
-    kn = read_knowledge(state.view(pos.seat))
-    contract = state.contract
-    assert contract is not None
-    legal = sum(1 << c for c in pos.values)
+    kn, contract, bid, legal = _defender_first_card(3)
     plain = replace(_PLAIN, exact_samples=4, rollout_samples=4)
 
     def asking(invite: float) -> SearchBudget:
         return replace(plain, defence_questions=DefenceQuestions(10, 10**9, 0, invite))
 
-    base, _ = pimc_values(kn, contract, state.bid, legal, asking(0.0), random.Random(1))
-    full, _ = pimc_values(kn, contract, state.bid, legal, asking(1.0), random.Random(1))
-    half, _ = pimc_values(kn, contract, state.bid, legal, asking(0.5), random.Random(1))
+    base, _ = pimc_values(kn, contract, bid, legal, asking(0.0), random.Random(1))
+    full, _ = pimc_values(kn, contract, bid, legal, asking(1.0), random.Random(1))
+    half, _ = pimc_values(kn, contract, bid, legal, asking(0.5), random.Random(1))
     assert [e.win for e in full] == [e.win for e in base]
     drops = {str(Card(b.card)): b.value - f.value for b, f in zip(base, full, strict=True)}
     assert {k for k, d in drops.items() if d} == {"HJ", "S7"}

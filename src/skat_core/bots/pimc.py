@@ -283,10 +283,13 @@ def defence_table(contract: Contract, bid: int, mats: int) -> tuple[float, float
 
 def rollout(
     game: int, soloist: int, hands: list[Mask], trick: list[int], leader: int,
-    solver: Solver, exact_at: int, blind: Mask | None = None, blind_soloist: bool = False,
+    solver: Solver | None, exact_at: int, blind: Mask | None = None,
+    blind_soloist: bool = False,
 ) -> int:
     """Soloist's points from the rest of the deal (including the cards in
-    ``trick``): rules with open hands, then the exact solver.  ``blind``
+    ``trick``): rules with open hands, then the exact solver from
+    ``exact_at`` cards (``solver`` may be None where ``exact_at`` is 0: the
+    rules play to the end).  ``blind``
     (the skat's cards): the defenders play the rules not knowing where the
     unseen cards lie (any of them may be with either other seat or in the
     skat); the soloist still sees every card (``blind_soloist``: the other
@@ -312,6 +315,7 @@ def rollout(
             if n == 0:
                 return points
             if n <= exact_at:
+                assert solver is not None, "an exact stage needs a solver"
                 return points + solver.solve((hands[0], hands[1], hands[2]), leader)
         seat = (leader + len(trick)) % 3
         if blind is not None and (seat == soloist) == blind_soloist:
@@ -546,7 +550,7 @@ def pimc_values(
                     values[r] = values[c]
         if share:
             _invite_blind(game, soloist, hands, seat, trick, leader, cards, values, have,
-                          world[SKAT], roll_solver, blind_won, defence=seat != soloist)
+                          world[SKAT], blind_won, defence=seat != soloist)
         for c in cards:
             v = values[c]
             if null:
@@ -659,14 +663,14 @@ def question_values(game: int, soloist: int, solver: Solver, roll_solver: Solver
 
 def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat: int,
                   trick: tuple[int, ...], leader: int, cards: list[int],
-                  values: dict[int, int], have: int, skat: Mask, solver: Solver,
-                  invited: set[int], defence: bool = False) -> None:
+                  values: dict[int, int], have: int, skat: Mask, invited: set[int],
+                  defence: bool = False) -> None:
     """Add to ``invited`` the cards whose exact value (``values``, the
     soloist's points from here) loses the game but whose rollout by the
     rules, the defenders blind (:func:`rollout` with ``blind``), wins it;
     ``defence``: the cards whose exact value wins the game for the soloist
-    but whose rollout, the soloist blind, loses it.  The playouts never
-    search (``exact_at`` 0), so ``solver`` is only passed on."""
+    but whose rollout, the soloist blind, loses it.  The playouts are rules
+    only, to the end (no solver)."""
     done: dict[int, bool] = {}
     reps = representatives(game, hands[seat], _in_play(hands, trick))
     for c in cards:
@@ -678,7 +682,7 @@ def _invite_blind(game: int, soloist: int, hands: tuple[Mask, Mask, Mask], seat:
             rolled = [hands[0], hands[1], hands[2]]
             rolled[seat] &= ~(1 << c)
             got = done[r] = (have + rollout(game, soloist, rolled, [*trick, c], leader,
-                                            solver, 0, skat, defence) >= 61
+                                            None, 0, skat, defence) >= 61
                              ) != defence
         if got:
             invited.add(c)
