@@ -148,6 +148,31 @@ def test_close_cards_ask_for_more_deals() -> None:
     assert not _undecided({1: [3.0, 4.0]}, True)
 
 
+def test_the_exact_stage_asks_more_deals_only_while_the_best_cards_are_close() -> None:
+    # SearchBudget.extra_samples: batches of EXTRA_BATCH more deals while the
+    # best card and the runner-up are not told apart, never more than asked.
+    plain = replace(_PLAIN, exact_samples=4)
+    more = replace(plain, extra_samples=2 * pimc.EXTRA_BATCH)
+    counts = []
+    for pos, state in load_positions("test", 6, None, lambda _: None):
+        contract = state.contract
+        assert contract is not None
+        if contract.game == GameType.NULL:
+            continue
+        kn = read_knowledge(state.view(pos.seat))
+        legal = sum(1 << x for x in pos.values)
+        _, how = pimc_values(kn, contract, state.bid, legal, plain, random.Random(3))
+        assert how == "exact, 4 deals"
+        estimates, how = pimc_values(kn, contract, state.bid, legal, more, random.Random(3))
+        deals = int(how.split(", ")[1].split()[0])
+        assert deals in (4, 4 + pimc.EXTRA_BATCH, 4 + 2 * pimc.EXTRA_BATCH)
+        assert {e.card for e in estimates} == set(pos.values)
+        counts.append(deals)
+    # Some decisions were settled on the first deals, others asked for more.
+    assert 4 in counts
+    assert any(n > 4 for n in counts)
+
+
 def _grand_soloist_positions(tricks: int) -> list[tuple[Position, GameState]]:
     sel = Selection(tricks, tricks, "soloist", "grand")
     return load_positions("test", 40, None, lambda _: None, "easy", sel)
