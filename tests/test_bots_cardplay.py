@@ -151,9 +151,9 @@ def test_close_cards_ask_for_more_deals() -> None:
 def test_the_exact_stage_asks_more_deals_only_while_the_best_cards_are_close() -> None:
     # SearchBudget.extra_samples: batches of EXTRA_BATCH more deals while the
     # best card and the runner-up are not told apart, never more than asked.
-    plain = replace(_PLAIN, exact_samples=4)
+    plain = _PLAIN  # (exact_samples 4, no node limit)
     more = replace(plain, extra_samples=2 * pimc.EXTRA_BATCH)
-    counts = []
+    counts: list[int] = []
     for pos, state in load_positions("test", 6, None, lambda _: None):
         contract = state.contract
         assert contract is not None
