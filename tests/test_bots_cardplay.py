@@ -151,7 +151,7 @@ def test_close_cards_ask_for_more_deals() -> None:
 def test_the_exact_stage_asks_more_deals_only_while_the_best_cards_are_close() -> None:
     # SearchBudget.extra_samples: batches of EXTRA_BATCH more deals while the
     # best card and the runner-up are not told apart, never more than asked.
-    plain = _PLAIN  # (exact_samples 4, no node limit)
+    plain = _PLAIN
     more = replace(plain, extra_samples=2 * pimc.EXTRA_BATCH)
     counts: list[int] = []
     for pos, state in load_positions("test", 6, None, lambda _: None):
@@ -181,7 +181,8 @@ def _grand_soloist_positions(tricks: int) -> list[tuple[Position, GameState]]:
 
 _PLAIN = SearchBudget(exact_from=7, tiers_from=7, exact_samples=4, tier_samples=4,
                       rollout_samples=4, rollout_exact=4, nodes=0, min_samples=2)
-"""A small card-play budget whose solo stage the grand soloist tests set."""
+"""A small card-play budget (4 deals a stage, no node limit) that the search
+tests vary: the solo stage, the defenders' questions, the extra deals."""
 
 def _asked(pos: Position, state: GameState
            ) -> tuple[int, int, int, tuple[int, int, int], tuple[int, ...], int, list[int]]:
@@ -661,7 +662,7 @@ def test_a_defender_may_ask_won_or_lost_in_his_first_tricks() -> None:
     # the won-or-lost share of every card is then the exact search's on the
     # same deals, and the points are the rollouts'.
     kn, contract, bid, legal = _defender_first_card(2)
-    plain = replace(_PLAIN, exact_samples=4, rollout_samples=4)
+    plain = _PLAIN
     exact = replace(plain, exact_from=10)
 
     def asking(nodes: int, from_cards: int = 10) -> SearchBudget:
@@ -688,7 +689,7 @@ def test_a_defenders_questions_may_invite_a_blind_soloists_mistake() -> None:
     # he plays the rules blind counts a share of the swing more for the
     # defenders (lower on the soloist's scale); nothing else moves.
     kn, contract, bid, legal = _defender_first_card(3)
-    plain = replace(_PLAIN, exact_samples=4, rollout_samples=4)
+    plain = _PLAIN
 
     def asking(invite: float) -> SearchBudget:
         return replace(plain, defence_questions=DefenceQuestions(10, 10**9, 0, invite))
