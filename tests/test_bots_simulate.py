@@ -380,3 +380,66 @@ def test_without_the_effective_count_the_prior_gains_where_the_bids_weigh_little
             for p in base if (p.declare, p.discard) in by_choice]
     assert gaps and all(after <= before + 1e-9 for before, after in gaps)
     assert any(after < before - 1.0 for before, after in gaps)
+
+
+def test_blind_defenders_playouts_move_a_grand_toward_what_they_make_of_it() -> None:
+    """A grand the rules' blind defenders cannot beat is raised, one they
+    beat every time is lowered, by half the step in the logit."""
+    import math
+    import random
+
+    from skat_core.bots.sampling import deal_rest
+    from skat_core.bots.simulate import PLAYOUT_WEIGHT, grand_step
+    from skat_core.cards import Card
+
+    rng = random.Random(3)
+    sure = m("CJ SJ HJ DJ CA CT SA ST HA HT D7 D8")
+    deals = [(deal_rest(rng, 0, sure, False)[0], 1.0) for _ in range(16)]
+    disc = (int(Card.D7), int(Card.D8))
+    step = grand_step(sure, 0, disc, 0.5, deals)
+    assert step == pytest.approx(PLAYOUT_WEIGHT * math.log(0.98 / 0.02))
+    poor = m("C7 C8 C9 S7 S8 S9 H7 H8 H9 D9 DQ DK")
+    deals = [(deal_rest(rng, 1, poor, False)[0], 1.0) for _ in range(16)]
+    assert grand_step(poor, 1, (int(Card.D9), int(Card.DQ)), 0.5, deals) < 0
+
+
+def test_every_grand_candidate_moves_by_the_same_step_and_nothing_else_moves() -> None:
+    import math
+
+    from skat_core.bots.simulate import GRAND, _candidates, _stepped
+
+    budget = SimBudget(deals=6, nodes=4000, probe_nodes=800, min_deals=2, candidates=6,
+                       grand_playouts=24)
+    cards12 = m("CJ SJ HJ CA CT C9 SA SK S8 HA D8 D7")
+    cands = _candidates(cards12, True, 18, "search", 0.0, 6)
+    assert sum(c[1] == GRAND for c in cands) >= 2
+    moved = _stepped(cands, cards12, 0, 18, (0, 0, 0), (0, 0, 0), budget, "s", 0.0)
+    assert moved == _stepped(cands, cards12, 0, 18, (0, 0, 0), (0, 0, 0), budget, "s", 0.0)
+
+    def logit(p: float) -> float:
+        return math.log(p / (1 - p))
+
+    steps = set()
+    for old, new in zip(cands, moved, strict=True):
+        assert old[1:4] == new[1:4]
+        if old[1] == GRAND:
+            steps.add(round(logit(new[4]) - logit(old[4]), 9))
+            assert new[5] == pytest.approx(old[5] * new[4] / old[4])
+        else:
+            assert new == old
+    assert len(steps) == 1 and steps != {0.0}
+    grands = [(old[0], new[0]) for old, new in zip(cands, moved, strict=True) if old[1] == GRAND]
+    assert sorted(grands, reverse=True) == grands  # the discards keep their order
+
+
+def test_normal_plays_its_grand_out_after_picking_up() -> None:
+    budget = LEVEL_CONFIGS["normal"].sim
+    assert budget is not None and budget.grand_playouts == 32
+    off = SimBudget(**{**{f: getattr(budget, f) for f in budget.__dataclass_fields__},
+                       "grand_playouts": 0})
+    cards12 = m("CJ SJ HJ CA CT C9 SA SK S8 HA D8 D7")
+    on_plan = pickup_plan(cards12, 0, 18, (0, 0, 0), (0, 0, 0), budget, "p", "search")
+    off_plan = pickup_plan(cards12, 0, 18, (0, 0, 0), (0, 0, 0), off, "p", "search")
+    on_grand = next(p for p in on_plan if p.declare.game == GameType.GRAND)
+    off_grand = next(p for p in off_plan if p.declare.game == GameType.GRAND)
+    assert on_grand.prior_ev != off_grand.prior_ev
