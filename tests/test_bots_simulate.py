@@ -432,8 +432,9 @@ def test_every_grand_candidate_moves_by_the_same_step_and_nothing_else_moves() -
     assert sorted(grands, reverse=True) == grands  # the discards keep their order
 
 
-def test_normal_plays_its_grand_out_after_picking_up() -> None:
-    budget = LEVEL_CONFIGS["normal"].sim
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_monte_carlo_levels_play_their_grand_out_after_picking_up(level: str) -> None:
+    budget = LEVEL_CONFIGS[level].sim
     assert budget is not None and budget.grand_playouts == 32
     off = SimBudget(**{**{f: getattr(budget, f) for f in budget.__dataclass_fields__},
                        "grand_playouts": 0})

@@ -24,7 +24,9 @@ counts as the effective number of deals, (sum w)^2 / sum w^2
 (:func:`effective_deals`), against the prior (:func:`blended`).
 
 * :func:`pickup_plan` (twelve cards after picking up): the discard and the
-  game together, every candidate on the same deals.
+  game together, every candidate on the same deals; with
+  :attr:`SimBudget.grand_playouts` the grand's chance is first moved toward
+  what it makes against blind defenders (:func:`grand_step`).
 * :func:`hand_outlook` (ten cards, skat unknown): for every bid, the
   expected score of picking up (the evaluator picks the game and discard
   for each sampled skat, the solver plays it) and of the best hand game; the
