@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from skat_core.bots.players import LEVEL_CONFIGS, LevelConfig, SkatBot
@@ -404,9 +406,7 @@ def test_blind_defenders_playouts_move_a_grand_toward_what_they_make_of_it() -> 
 
 
 def test_every_grand_candidate_moves_by_the_same_step_and_nothing_else_moves() -> None:
-    import math
-
-    from skat_core.bots.simulate import GRAND, _candidates, _stepped
+    from skat_core.bots.simulate import GRAND, _candidates, _logit, _stepped
 
     budget = SimBudget(deals=6, nodes=4000, probe_nodes=800, min_deals=2, candidates=6,
                        grand_playouts=24)
@@ -416,14 +416,11 @@ def test_every_grand_candidate_moves_by_the_same_step_and_nothing_else_moves() -
     moved = _stepped(cands, cards12, 0, 18, (0, 0, 0), (0, 0, 0), budget, "s", 0.0)
     assert moved == _stepped(cands, cards12, 0, 18, (0, 0, 0), (0, 0, 0), budget, "s", 0.0)
 
-    def logit(p: float) -> float:
-        return math.log(p / (1 - p))
-
     steps = set()
     for old, new in zip(cands, moved, strict=True):
         assert old[1:4] == new[1:4]
         if old[1] == GRAND:
-            steps.add(round(logit(new[4]) - logit(old[4]), 9))
+            steps.add(round(_logit(new[4]) - _logit(old[4]), 9))
             assert new[5] == pytest.approx(old[5] * new[4] / old[4])
         else:
             assert new == old
@@ -436,8 +433,7 @@ def test_every_grand_candidate_moves_by_the_same_step_and_nothing_else_moves() -
 def test_the_monte_carlo_levels_play_their_grand_out_after_picking_up(level: str) -> None:
     budget = LEVEL_CONFIGS[level].sim
     assert budget is not None and budget.grand_playouts == 32
-    off = SimBudget(**{**{f: getattr(budget, f) for f in budget.__dataclass_fields__},
-                       "grand_playouts": 0})
+    off = dataclasses.replace(budget, grand_playouts=0)
     cards12 = m("CJ SJ HJ CA CT C9 SA SK S8 HA D8 D7")
     on_plan = pickup_plan(cards12, 0, 18, (0, 0, 0), (0, 0, 0), budget, "p", "search")
     off_plan = pickup_plan(cards12, 0, 18, (0, 0, 0), (0, 0, 0), off, "p", "search")

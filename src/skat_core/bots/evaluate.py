@@ -202,7 +202,8 @@ def _null_key(hand: Mask, suit: int) -> int:
     return _NULL_KEYS[hand >> (7 * suit) & 127] | (hand >> (28 + suit) & 1) << 4
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
+    """The logistic function (0 and 1 beyond ±30)."""
     if x < -30:
         return 0.0
     if x > 30:
@@ -425,7 +426,7 @@ def _shifted(key: str, z: float, play: str) -> float:
     shift = SHIFTS[play].get(key)
     if shift is not None:
         z = shift[0] + shift[1] * z
-    return _sigmoid(z)
+    return sigmoid(z)
 
 
 def _p(key: str, x: list[float], play: str) -> float:
@@ -632,6 +633,7 @@ __all__ = [
     "grand_logit",
     "null_features",
     "null_suit_danger",
+    "sigmoid",
     "suit_features",
     "suit_logit",
     "win_chance",

@@ -58,7 +58,7 @@ from .bidding import (
     null_payoff,
     outlook,
 )
-from .evaluate import chances, win_chance
+from .evaluate import chances, sigmoid, win_chance
 from .inference import bids_weight
 from .pimc import rollout
 from .sampling import deal_rest, with_hand
@@ -349,6 +349,9 @@ def _score(game: int, ouvert: bool, outcome: Outcome, value: int, bid: int, extr
 
 
 def _logit(p: float) -> float:
+    """The logit of ``p`` held within 1e-4 of 0 and 1 (an evaluator's chance
+    may be 0 or 1)."""
+    p = min(1 - 1e-4, max(1e-4, p))
     return math.log(p / (1 - p))
 
 
@@ -371,8 +374,7 @@ def grand_step(cards12: Mask, seat: int, discard: tuple[int, int], win: float,
         if points >= 61:
             won += w
     q = min(0.98, max(0.02, won / total))
-    p = min(1 - 1e-4, max(1e-4, win))
-    return PLAYOUT_WEIGHT * (_logit(q) - _logit(p))
+    return PLAYOUT_WEIGHT * (_logit(q) - _logit(win))
 
 
 def _stepped(cands: list[Candidate], cards12: Mask, seat: int, bid: int,
@@ -402,7 +404,7 @@ def _stepped(cands: list[Candidate], cards12: Mask, seat: int, bid: int,
         ev0, game, ouvert, disc, win, p90 = c
         if game == GRAND:
             p = min(1 - 1e-4, max(1e-4, win))
-            win = 1 / (1 + math.exp(-(_logit(p) + step)))
+            win = sigmoid(_logit(p) + step)
             p90 = p90 * win / p
             ev0 = _payoff(win, p90, value, base, bid, extra=extra)
         out.append((ev0, game, ouvert, disc, win, p90))
