@@ -398,15 +398,14 @@ def _stepped(cands: list[Candidate], cards12: Mask, seat: int, bid: int,
         return cands
     step = grand_step(cards12, seat, first[3], first[4], deals)
     value = game_value(GRAND, matadors(GRAND, cards12))
-    base = GameType.GRAND.base_value
     out = []
     for c in cands:
         ev0, game, ouvert, disc, win, p90 = c
         if game == GRAND:
-            p = min(1 - 1e-4, max(1e-4, win))
+            p = min(1 - 1e-4, max(1e-4, win))  # also the divisor of p90's ratio
             win = sigmoid(_logit(p) + step)
             p90 = p90 * win / p
-            ev0 = _payoff(win, p90, value, base, bid, extra=extra)
+            ev0 = _score(GRAND, False, (win, p90), value, bid, extra)
         out.append((ev0, game, ouvert, disc, win, p90))
     return out
 
