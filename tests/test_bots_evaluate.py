@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 from skat_core.bots.evaluate import (
+    DISCARD_WEIGHTS,
     RICH_FEATURES,
     WEIGHTS,
     chances,
     grand_features,
     grand_logit,
+    model_weights,
     suit_features,
     suit_logit,
     win_chance,
@@ -92,12 +94,12 @@ def test_table_logits_equal_the_weighted_features() -> None:
         forehand = rng.random() < 0.5
         for trump in range(4):
             x = suit_features(trump, hand, skat, forehand)
-            for key in ("suit", "suit90"):
-                z = sum(w * v for w, v in zip(WEIGHTS[key], x, strict=True))
+            for key in ("suit", "suit90", "suit@discard", "suit90@discard"):
+                z = sum(w * v for w, v in zip(model_weights(key), x, strict=True))
                 assert abs(suit_logit(key, trump, hand, skat, forehand) - z) < 1e-9
         x = grand_features(hand, skat, forehand)
-        for key in ("grand", "grand90"):
-            z = sum(w * v for w, v in zip(WEIGHTS[key], x, strict=True))
+        for key in ("grand", "grand90", "grand@discard", "grand90@discard"):
+            z = sum(w * v for w, v in zip(model_weights(key), x, strict=True))
             assert abs(grand_logit(key, hand, skat, forehand) - z) < 1e-9
 
 
@@ -105,10 +107,25 @@ def test_weights_match_the_features_and_rank_hands_sensibly() -> None:
     for key, family in (("suit", "suit"), ("suit90", "suit"), ("grand", "grand"),
                         ("grand90", "grand")):
         assert len(WEIGHTS[key]) == len(RICH_FEATURES[family])
+        assert len(DISCARD_WEIGHTS[key]) == len(RICH_FEATURES[family])
     strong = mask("CJ SJ HJ CA CT CK CQ SA HA DA")
     weak = mask("DJ C7 C8 S7 S8 H7 H8 H9 D7 D8")
-    for play in ("rules", "search"):
+    for play in ("rules", "search", "discard"):
         assert chances(int(GameType.CLUBS), strong, 10, True, play)[0] > 0.95
         assert chances(int(GameType.CLUBS), weak, 0, False, play)[0] < 0.05
         assert win_chance(int(GameType.GRAND), strong, 10, True, play=play) > 0.9
         assert win_chance(int(GameType.GRAND), weak, 0, False, play=play) < 0.05
+
+
+def test_the_discard_family_expects_more_suit_wins_and_leaves_the_nulls_alone() -> None:
+    """The "discard" family was refitted to a Monte Carlo soloist against
+    fallible defenders, who lose more suit games than the "search" family
+    says; its nulls are the "search" family's."""
+    middling = mask("CJ HJ CA CK C9 C8 SA S9 H8 D7")
+    clubs = int(GameType.CLUBS)
+    assert chances(clubs, middling, 10, False, "discard")[0] > chances(
+        clubs, middling, 10, False, "search")[0] + 0.05
+    null_hand = mask("C7 C8 CT S7 S9 SJ H7 H8 D7 D9")
+    for ouvert in (False, True):
+        assert win_chance(int(GameType.NULL), null_hand, 0, True, ouvert, "discard") == \
+            win_chance(int(GameType.NULL), null_hand, 0, True, ouvert, "search")

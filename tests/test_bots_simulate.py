@@ -440,3 +440,99 @@ def test_the_monte_carlo_levels_play_their_grand_out_after_picking_up(level: str
     on_grand = next(p for p in on_plan if p.declare.game == GameType.GRAND)
     off_grand = next(p for p in off_plan if p.declare.game == GameType.GRAND)
     assert on_grand.prior_ev != off_grand.prior_ev
+
+
+def test_normal_chooses_its_discard_with_the_refitted_evaluator_but_keeps_its_game() -> None:
+    """With ``discard_refit`` the plan keeps the game the shipped evaluator's
+    plan chose and takes the discard that the "discard" family's plan puts
+    first for that game: here clubs, putting away both hearts (a void)
+    rather than ♠K ♥8."""
+    from skat_core.bots.calibrate import _auction
+    from skat_core.bots.knowledge import read_knowledge
+    from skat_core.deal import deal_from_seed
+    from skat_core.game import Discard, PickUpSkat
+
+    config = LEVEL_CONFIGS["normal"]
+    assert config.discard_refit and config.sim is not None
+    off = dataclasses.replace(config, discard_refit=False)
+    deal = deal_from_seed("refit-test", 2)
+    assert deal.hands[0] | deal.skat == m("SJ CK CQ C9 C8 SA SK H8 H7 DT D8 D7")
+    view = _auction(deal, 0).apply(PickUpSkat()).view(0)
+    shipped = SkatBot("normal", "t", off)._plan(view, view.hand, config.sim)
+    refit = SkatBot("normal", "t", config)._plan(view, view.hand, config.sim)
+    assert shipped[0].declare == refit[0].declare and refit[0].declare.game == GameType.CLUBS
+    assert set(shipped[0].discard) == {m_index("SK"), m_index("H8")}
+    assert set(refit[0].discard) == {m_index("H8"), m_index("H7")}
+    kn = read_knowledge(view)
+    alone = pickup_plan(view.hand, 0, 18, kn.bids, kn.refused, config.sim, "t", "discard",
+                        config.loss_extra)
+    assert refit[0] == next(p for p in alone if p.declare == refit[0].declare)
+    # the rest is the shipped plan, without the entry put first
+    assert refit[1:] == tuple(p for p in shipped
+                              if (p.declare, p.discard) != (refit[0].declare, refit[0].discard))
+    action = SkatBot("normal", "t", config).choose(view)
+    assert isinstance(action, Discard) and {int(c) for c in action.cards} == set(refit[0].discard)
+
+
+def m_index(text: str) -> int:
+    return m(text).bit_length() - 1
+
+
+def test_calibrate_generate_can_play_the_soloist_against_other_defenders(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`generate --defenders` keeps the games and discards and changes only
+    who defends: the same rows' features, other outcomes somewhere."""
+    import json
+
+    from skat_core.bots.calibrate import main
+
+    rows = {}
+    for defenders in ([], ["--defenders", "random"]):
+        out = tmp_path / f"games{len(defenders)}.jsonl"
+        args = ["generate", "--deals", "2", "--level", "easy", "--seed", "t", "--out", str(out),
+                "--workers", "1", *defenders]
+        assert main(args) == 0
+        rows[len(defenders)] = [json.loads(line) for line in out.read_text().splitlines()]
+    same, against_random = rows[0], rows[2]
+    assert [r["x"] for r in same] == [r["x"] for r in against_random]
+    assert [r["points"] for r in same] != [r["points"] for r in against_random]
+    assert sum(r["won"] for r in against_random) >= sum(r["won"] for r in same)
+
+
+def test_refit_recovers_a_shift_of_the_current_logit(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Rows whose outcomes follow ``a + b * z`` of the Monte Carlo family's
+    suit logit ``z``: the refit finds about that ``a`` and ``b``, and
+    `calibrate refit` prints the four models."""
+    import json
+    import math
+    import random
+
+    from skat_core.bots.calibrate import _row_features, main, refit_weights
+    from skat_core.bots.evaluate import SHIFTS, WEIGHTS
+
+    rng = random.Random(5)
+    lines = []
+    for _ in range(1200):
+        hand = sum(1 << c for c in rng.sample(range(32), 10))
+        row = {"family": "suit" if len(lines) % 4 else "grand", "game": rng.randrange(4),
+               "cards": hand, "skat_points": rng.randrange(0, 22), "forehand": rng.random() < 0.5}
+        if row["family"] == "grand":
+            row["game"] = 4
+        x = _row_features(row)
+        outcome = []
+        for key in (str(row["family"]), f"{row['family']}90"):
+            sa, sb = SHIFTS["search"][key]
+            z = sa + sb * sum(w * v for w, v in zip(WEIGHTS[key], x, strict=True))
+            outcome.append(int(rng.random() < 1 / (1 + math.exp(-(0.6 + 0.8 * z)))))
+        row["won"], row["s90"] = outcome
+        lines.append(row)
+    suit = [r for r in lines if r["family"] == "suit"]
+    _, _, (a, b) = refit_weights("suit", [_row_features(r) for r in suit],
+                                 [int(r["won"]) for r in suit])
+    assert abs(a - 0.6) < 0.35 and abs(b - 0.8) < 0.2, (a, b)
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    capsys.readouterr()
+    assert main(["refit", str(path)]) == 0
+    text = capsys.readouterr().out
+    for key in ("suit", "suit90", "grand", "grand90"):
+        assert f'    "{key}": (' in text and f"# {key}: ridge penalty" in text

@@ -13,6 +13,11 @@ chance (``--min-p``) are skipped (nobody would declare them).
 regression (Newton's method with a little L2 shrinkage, no dependencies) for
 each model and prints the weights to paste into :data:`evaluate.WEIGHTS`.
 
+``generate --defenders LEVEL`` plays the games out with a soloist of
+``--level`` against two defenders of ``LEVEL``; ``refit games.jsonl`` fits
+each suit and grand model around the Monte Carlo family's current logit
+(:func:`refit_weights`) and prints :data:`evaluate.DISCARD_WEIGHTS`.
+
 ``python -m skat_core.bots.calibrate grands --level normal --out grands.jsonl``
 plays pick-up grands out with ``--level`` in all seats (each seat of 902
 deals whose twelve cards give a grand a chance of 0.25-0.985 with the
@@ -125,18 +130,23 @@ def _best_discard(game: int, cards12: int, forehand: bool, explore: int = 1,
     return scored[0][1]
 
 
-def _play_out(state: GameState, level: str, seed: str) -> GameState:
+def _play_out(state: GameState, level: str, seed: str, defenders: str | None = None
+              ) -> GameState:
+    """The game played out by bots of ``level``, or with ``defenders`` by a
+    soloist of ``level`` against two bots of that level."""
     from . import make_bot
 
-    bots = [make_bot(level, f"{seed}:{s}") for s in range(3)]
+    bots = [make_bot(level if defenders is None or s == state.soloist else defenders,
+                     f"{seed}:{s}") for s in range(3)]
     while state.phase != Phase.FINISHED:
         seat = state.to_move
         state = state.apply(bots[seat].choose(state.view(seat)))
     return state
 
 
-def simulate_deal(args: tuple[str, int, str, float, float, int]) -> list[dict[str, object]]:
-    seed, number, level, min_p, max_p, explore = args
+def simulate_deal(args: tuple[str, int, str, float, float, int, str | None]
+                  ) -> list[dict[str, object]]:
+    seed, number, level, min_p, max_p, explore, defenders = args
     deal = deal_from_seed(f"calibrate:{seed}", number)
     rows: list[dict[str, object]] = []
     for soloist in range(3):
@@ -161,7 +171,7 @@ def simulate_deal(args: tuple[str, int, str, float, float, int]) -> list[dict[st
                 if not min_p <= _chance(game, hand, skat_points, forehand) <= max_p:
                     continue
                 state = _pick_up(state, a, b).apply(Declare(gtype, ouvert=game == 6))
-            end = _play_out(state, level, f"{seed}:{number}:{soloist}:{game}")
+            end = _play_out(state, level, f"{seed}:{number}:{soloist}:{game}", defenders)
             result = end.result
             assert result is not None
             rows.append({
@@ -180,9 +190,10 @@ def simulate_deal(args: tuple[str, int, str, float, float, int]) -> list[dict[st
 
 
 def generate(deals: int, level: str, seed: str, out: str, workers: int,
-             min_p: float = 0.03, max_p: float = 1.0, explore: int = 1) -> None:
+             min_p: float = 0.03, max_p: float = 1.0, explore: int = 1,
+             defenders: str | None = None) -> None:
     _write_rows(out, workers, simulate_deal,
-                [(seed, i, level, min_p, max_p, explore) for i in range(deals)])
+                [(seed, i, level, min_p, max_p, explore, defenders) for i in range(deals)])
 
 
 def _write_rows(out: str, workers: int, play: Callable[[_Job], list[dict[str, object]]],
@@ -284,10 +295,11 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1.0,
-                 iterations: int = 25) -> list[float]:
-    """Maximum-likelihood logistic weights (the first feature is the bias,
-    not shrunk).  Identical rows are merged first (features are small counts,
-    so a hundred thousand games make a few thousand distinct rows)."""
+                 iterations: int = 25, free: int = 1) -> list[float]:
+    """Maximum-likelihood logistic weights (the first ``free`` features, the
+    bias first, are not shrunk; the others by ``l2``).  Identical rows are
+    merged first (features are small counts, so a hundred thousand games
+    make a few thousand distinct rows)."""
     rows, games, wins = _grouped(xs, ys)
     k = len(rows[0])
     # Most features of a row are 0 (the side-suit classes, the jack
@@ -308,7 +320,7 @@ def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1
                 cx = c * xi
                 for j, xj in nz:
                     row[j] += cx * xj
-        for i in range(1, k):
+        for i in range(free, k):
             grad[i] -= l2 * w[i]
             hess[i][i] += l2
         step = _solve(hess, grad)
@@ -385,6 +397,62 @@ def shift(paths: list[str]) -> None:
                   for r in rows]
             w = fit_logistic(zs, ys, l2=0.0)
             _report(key, ("a", "b"), w, zs, ys)
+
+
+REFIT_PENALTIES = (3.0, 10.0, 30.0, 100.0, 300.0)
+"""The ridge penalties :func:`refit` chooses among."""
+
+
+def _mean_log(w: Sequence[float], xs: Sequence[Sequence[float]], ys: Sequence[int]) -> float:
+    total = 0.0
+    for x, y in zip(xs, ys, strict=True):
+        z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
+        p = 1 / (1 + math.exp(-z))
+        total += math.log(max(1e-9, p if y else 1 - p))
+    return total / len(ys)
+
+
+def refit_weights(key: str, xs: Sequence[Sequence[float]], ys: Sequence[int]
+                  ) -> tuple[list[float], float, list[float]]:
+    """The weights of model ``key`` ("suit", "suit90", "grand", "grand90")
+    refitted around its current logit: ``z`` is the Monte Carlo family's
+    logit (``WEIGHTS[key]`` shifted by ``SHIFTS["search"][key]``), and the
+    new logit is ``a + b * z + d · x`` with ``a`` and ``b`` free and each
+    feature's change ``d`` shrunk by a ridge penalty, the one of
+    :data:`REFIT_PENALTIES` that predicts the last quarter of the rows best
+    when fitted on the rest.  Returns (the new weights on the features,
+    the penalty, [a, b])."""
+    from .evaluate import SHIFTS, WEIGHTS
+
+    shift_a, shift_b = SHIFTS["search"][key]
+    cur = WEIGHTS[key]
+    design = []
+    for x in xs:
+        z = shift_a + shift_b * sum(a * b for a, b in zip(cur, x, strict=True))
+        design.append([1.0, z, *x[1:]])
+    cut = len(design) * 3 // 4
+    best = max(REFIT_PENALTIES, key=lambda l2: _mean_log(
+        fit_logistic(design[:cut], ys[:cut], l2=l2, free=2), design[cut:], ys[cut:]))
+    w = fit_logistic(design, ys, l2=best, free=2)
+    a, b = w[0], w[1]
+    new = [b * shift_b * v for v in cur]
+    new[0] += a + b * shift_a
+    for i, d in enumerate(w[2:], start=1):
+        new[i] += d
+    return new, best, [a, b]
+
+
+def refit(paths: list[str]) -> None:
+    """Print :data:`evaluate.DISCARD_WEIGHTS` refitted to rows of suit games
+    and grands (:func:`refit_weights`)."""
+    for family, rows in sorted(_family_data(paths).items()):
+        if family not in ("suit", "grand"):
+            continue
+        xs = [r[0] for r in rows]
+        for key, ys in ((family, [r[1] for r in rows]), (family + "90", [r[2] for r in rows])):
+            w, l2, (a, b) = refit_weights(key, xs, ys)
+            print(f"# {key}: ridge penalty {l2:g}, a {a:.3f}, b {b:.3f}")
+            _report(key, RICH_FEATURES[family], w, xs, ys)
 
 
 def _report(name: str, names: tuple[str, ...], w: list[float], xs: Sequence[Sequence[float]],
@@ -580,10 +648,15 @@ def main(argv: list[str] | None = None) -> int:
                         "say little about the correction and cost as much to play)")
     g.add_argument("--explore", type=int, default=1,
                    help="discard one of the evaluator's N best at random (default 1: its best)")
+    g.add_argument("--defenders", default=None,
+                   help="the defenders' level (default: --level, as the soloist)")
     f = sub.add_parser("fit")
     f.add_argument("paths", nargs="+")
     sh = sub.add_parser("shift")
     sh.add_argument("paths", nargs="+")
+    rf = sub.add_parser("refit", help="refit the suit and grand models around the Monte Carlo "
+                                      "family's logit (evaluate.DISCARD_WEIGHTS)")
+    rf.add_argument("paths", nargs="+")
     gr = sub.add_parser("grands", help="pick-up grands played out at --level in all seats")
     gr.add_argument("--deals", type=int, default=902)
     gr.add_argument("--level", default="normal")
@@ -607,7 +680,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "generate":
         generate(args.deals, args.level, args.seed, args.out, args.workers, args.min_p,
-                 args.max_p, args.explore)
+                 args.max_p, args.explore, args.defenders)
     elif args.command == "grands":
         grands(args.deals, args.level, args.seed, args.out, args.workers)
     elif args.command == "grandfit":
@@ -620,6 +693,8 @@ def main(argv: list[str] | None = None) -> int:
         trust(args.paths, args.level, args.seed)
     elif args.command == "shift":
         shift(args.paths)
+    elif args.command == "refit":
+        refit(args.paths)
     else:
         fit(args.paths)
     return 0
