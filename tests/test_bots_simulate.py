@@ -442,36 +442,62 @@ def test_the_monte_carlo_levels_play_their_grand_out_after_picking_up(level: str
     assert on_grand.prior_ev != off_grand.prior_ev
 
 
+def _refit_plans(number: int):  # type: ignore[no-untyped-def]
+    """Forehand's plan after picking up in deal ``number`` of seed
+    "refit-test" (bid 18): normal's shipped plan without and with
+    ``discard_refit``, the "discard" family's own plan, and the view."""
+    from skat_core.bots.calibrate import _auction
+    from skat_core.bots.knowledge import read_knowledge
+    from skat_core.deal import deal_from_seed
+    from skat_core.game import PickUpSkat
+
+    config = LEVEL_CONFIGS["normal"]
+    assert config.discard_refit and config.sim is not None
+    off = dataclasses.replace(config, discard_refit=False)
+    view = _auction(deal_from_seed("refit-test", number), 0).apply(PickUpSkat()).view(0)
+    shipped = SkatBot("normal", "t", off)._plan(view, view.hand, config.sim)
+    refit = SkatBot("normal", "t", config)._plan(view, view.hand, config.sim)
+    kn = read_knowledge(view)
+    alone = pickup_plan(view.hand, 0, 18, kn.bids, kn.refused, config.sim, "t", "discard",
+                        config.loss_extra)
+    return shipped, refit, alone, view
+
+
 def test_normal_chooses_its_discard_with_the_refitted_evaluator_but_keeps_its_game() -> None:
     """With ``discard_refit`` the plan keeps the game the shipped evaluator's
     plan chose and takes the discard that the "discard" family's plan puts
     first for that game: here clubs, putting away both hearts (a void)
     rather than ♠K ♥8."""
-    from skat_core.bots.calibrate import _auction
-    from skat_core.bots.knowledge import read_knowledge
-    from skat_core.deal import deal_from_seed
-    from skat_core.game import Discard, PickUpSkat
+    from skat_core.game import Discard
 
-    config = LEVEL_CONFIGS["normal"]
-    assert config.discard_refit and config.sim is not None
-    off = dataclasses.replace(config, discard_refit=False)
-    deal = deal_from_seed("refit-test", 2)
-    assert deal.hands[0] | deal.skat == m("SJ CK CQ C9 C8 SA SK H8 H7 DT D8 D7")
-    view = _auction(deal, 0).apply(PickUpSkat()).view(0)
-    shipped = SkatBot("normal", "t", off)._plan(view, view.hand, config.sim)
-    refit = SkatBot("normal", "t", config)._plan(view, view.hand, config.sim)
+    shipped, refit, alone, view = _refit_plans(2)
+    assert view.hand == m("SJ CK CQ C9 C8 SA SK H8 H7 DT D8 D7")
     assert shipped[0].declare == refit[0].declare and refit[0].declare.game == GameType.CLUBS
     assert set(shipped[0].discard) == {m_index("SK"), m_index("H8")}
     assert set(refit[0].discard) == {m_index("H8"), m_index("H7")}
-    kn = read_knowledge(view)
-    alone = pickup_plan(view.hand, 0, 18, kn.bids, kn.refused, config.sim, "t", "discard",
-                        config.loss_extra)
     assert refit[0] == next(p for p in alone if p.declare == refit[0].declare)
     # the rest is the shipped plan, without the entry put first
     assert refit[1:] == tuple(p for p in shipped
                               if (p.declare, p.discard) != (refit[0].declare, refit[0].discard))
-    action = SkatBot("normal", "t", config).choose(view)
+    action = SkatBot("normal", "t", LEVEL_CONFIGS["normal"]).choose(view)
     assert isinstance(action, Discard) and {int(c) for c in action.cards} == set(refit[0].discard)
+
+
+def test_the_refitted_plan_may_change_the_suit_but_never_suit_for_grand_or_null() -> None:
+    """Where the shipped plan chose a suit game, the refitted plan's best suit
+    game is taken: here spades (five trumps with ♠10) instead of diamonds
+    (five trumps with ♦10), the same hearts put away."""
+    shipped, refit, alone, _ = _refit_plans(117)
+    assert shipped[0].declare.game == GameType.DIAMONDS
+    assert refit[0].declare.game == GameType.SPADES
+    assert refit[0] == next(p for p in alone if p.declare.game in (0, 1, 2, 3) and p.value >= 18)
+    assert set(refit[0].discard) == {m_index("H8"), m_index("H7")}
+    # A grand keeps its game: the refitted plan only chooses its discard.
+    for number in range(40):
+        shipped, refit, alone, _ = _refit_plans(number)
+        if shipped[0].declare.game == GameType.GRAND:
+            break
+    assert shipped[0].declare == refit[0].declare and refit[0].declare.game == GameType.GRAND
 
 
 def m_index(text: str) -> int:

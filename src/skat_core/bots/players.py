@@ -131,11 +131,12 @@ class LevelConfig:
     schneider_cap: int = 20_000
     """Most positions one such question may take (beyond: not sure)."""
     discard_refit: bool = False
-    """After picking up, the discard of the game the plan chose (not a null)
-    is chosen by a second plan with the evaluator family "discard"
+    """After picking up, where the plan chose a suit game or a grand, a
+    second plan with the evaluator family "discard"
     (:data:`.evaluate.DISCARD_WEIGHTS`, refitted to a Monte Carlo soloist
-    against fallible defenders); the game, the bidding and the card play
-    stay as they were."""
+    against fallible defenders) chooses the grand's discard, or the suit
+    game (its best whose value reaches the bid) and its discard; suit
+    game, grand or null, the bidding and the card play stay as they were."""
     house_bidding: bool = True
     """Bid by the stakes of the deal's rules (Kontra, Bock) and weigh a likely
     Ramsch when passing (docs/bots.md); False bids as under the tournament
@@ -166,9 +167,10 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         # (docs/bots.md, "The twenty-first round")
         sim=SimBudget(deals=12, nodes=6_000, probe_nodes=600, candidates=4, min_deals=2,
                       before_skat=False, shapes=True, effective=False, grand_playouts=32),
-        # the discard chosen with the evaluator refitted to a normal soloist against
-        # easy defenders: +1.05 +- 0.83 a deal against xskat on 800 deals and +2.24
-        # +- 1.83 on 300 fresh ones (docs/bots.md, "The twenty-fourth round")
+        # the discard (and the suit) chosen with the evaluator refitted to a normal
+        # soloist against easy defenders: +1.05 +- 0.67 a deal against xskat on 1,400
+        # deals for the discard, +0.21 +- 0.35 more for the suit (36 seat-plays
+        # better, 15 worse; docs/bots.md, "The twenty-fourth round")
         discard_refit=True,
         # the null check after picking up only, as strong's: +0.83 +- 0.52 a deal
         # against xskat on 1,200 deals, 75 seat-plays better and 31 worse (the
@@ -545,11 +547,16 @@ class SkatBot:
                                       self.config.null_sim)
         ok = tuple(c for c in plan if c.value >= view.bid) or plan
         if self.config.discard_refit and ok[0].declare.game != GameType.NULL:
-            # The same game with the discard the refitted evaluator's plan
-            # puts first (its candidates scored on its own sampled deals).
+            # The refitted evaluator's plan (its candidates scored on its own
+            # sampled deals) chooses the discard of the grand, or the trump
+            # and the discard of a suit game.
             refit = pickup_plan(cards12, view.seat, view.bid, kn.bids, kn.refused, sim,
                                 str(self.seed), "discard", self.config.loss_extra)
-            first = next((c for c in refit if c.declare == ok[0].declare), None)
+            if ok[0].declare.game in SUIT_GAMES:
+                first = next((c for c in refit
+                              if c.declare.game in SUIT_GAMES and c.value >= view.bid), None)
+            else:
+                first = next((c for c in refit if c.declare == ok[0].declare), None)
             if first is not None:
                 return (first, *(c for c in ok if (c.declare, c.discard)
                                  != (first.declare, first.discard)))
