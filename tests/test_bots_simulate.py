@@ -492,12 +492,14 @@ def test_the_refitted_plan_may_change_the_suit_but_never_suit_for_grand_or_null(
     assert refit[0].declare.game == GameType.SPADES
     assert refit[0] == next(p for p in alone if p.declare.game in (0, 1, 2, 3) and p.value >= 18)
     assert set(refit[0].discard) == {m_index("H8"), m_index("H7")}
-    # A grand keeps its game: the refitted plan only chooses its discard.
-    for number in range(40):
-        shipped, refit, alone, _ = _refit_plans(number)
-        if shipped[0].declare.game == GameType.GRAND:
-            break
+    # A grand keeps its game, here with ♣9 ♦8 put away instead of ♣9 ♠10.
+    shipped, refit, alone, _ = _refit_plans(61)
     assert shipped[0].declare == refit[0].declare and refit[0].declare.game == GameType.GRAND
+    assert set(shipped[0].discard) == {m_index("C9"), m_index("ST")}
+    assert set(refit[0].discard) == {m_index("C9"), m_index("D8")}
+    # A null is left as the shipped plan has it.
+    shipped, refit, alone, _ = _refit_plans(0)
+    assert shipped[0].declare.game == GameType.NULL and refit == shipped
 
 
 def m_index(text: str) -> int:

@@ -397,6 +397,7 @@ def null_features(hand: Mask, forehand: bool) -> list[float]:
                 high_single += 1
     return [1.0, unsafe, danger, max_danger, voids, 1.0 if forehand else 0.0, high_single]
 
+
 # Refitted for choosing the discard (the "discard" family of win_chance and
 # chances); regenerate with ``python -m skat_core.bots.calibrate generate
 # --deals 274 --level normal --defenders easy --seed selfplay-mixed-1
@@ -446,9 +447,11 @@ DISCARD_WEIGHTS: dict[str, tuple[float, ...]] = {
 played out against two ``easy`` defenders, around the Monte Carlo family's
 logit (:func:`.calibrate.refit_weights`): such a soloist wins more suit
 games than ``SHIFTS["search"]`` says (74% where it said 58%), as it does
-against xskat's defenders.  ``normal`` uses them only to choose the discard
-of the game its plan chose (docs/bots.md, "The twenty-fourth round"); used
-for the bidding and the choice of game they measured worse."""
+against xskat's defenders.  ``normal`` uses them only after picking up, to
+choose the discard of the grand its plan chose, or the trump and the
+discard of its suit game (docs/bots.md, "The twenty-fourth round"); used
+for the bidding, or to choose between suit game, grand and null, they
+measured worse."""
 
 
 def _dot(w: tuple[float, ...], x: list[float]) -> float:
@@ -467,7 +470,6 @@ SHIFTS: dict[str, dict[str, tuple[float, float]]] = {
         "null_ouvert": (-1.204, 0.876),
     },
 }
-SHIFTS["discard"] = {key: SHIFTS["search"][key] for key in ("null", "null_ouvert")}
 """Per card-play family, a correction ``a + b * z`` of each model's logit.
 The weights were fitted on games the ``easy`` rules played out; games the
 Monte Carlo levels play out were refitted this way (``calibrate`` output on
@@ -475,6 +477,7 @@ Monte Carlo levels play out were refitted this way (``calibrate`` output on
 null games (above all null ouvert) less often, since their defenders find
 the soloist's weak spots.  The "discard" family takes its suit and grand
 models from :data:`DISCARD_WEIGHTS` unshifted and the nulls as "search"."""
+SHIFTS["discard"] = {key: SHIFTS["search"][key] for key in ("null", "null_ouvert")}
 
 
 def _shifted(key: str, z: float, play: str) -> float:
