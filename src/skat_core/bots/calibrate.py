@@ -64,6 +64,7 @@ from .evaluate import (
     chances,
     grand_features,
     null_features,
+    sigmoid,
     suit_features,
     win_chance,
 )
@@ -403,13 +404,18 @@ REFIT_PENALTIES = (3.0, 10.0, 30.0, 100.0, 300.0)
 """The ridge penalties :func:`refit` chooses among."""
 
 
+def _predicted(w: Sequence[float], x: Sequence[float]) -> float:
+    return sigmoid(sum(a * b for a, b in zip(w, x, strict=True)))
+
+
+def _log_likelihood(p: float, y: int) -> float:
+    return math.log(max(1e-9, p if y else 1 - p))
+
+
 def _mean_log(w: Sequence[float], xs: Sequence[Sequence[float]], ys: Sequence[int]) -> float:
-    total = 0.0
-    for x, y in zip(xs, ys, strict=True):
-        z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
-        p = 1 / (1 + math.exp(-z))
-        total += math.log(max(1e-9, p if y else 1 - p))
-    return total / len(ys)
+    """The mean log-likelihood of outcomes ``ys`` under weights ``w``."""
+    return sum(_log_likelihood(_predicted(w, x), y)
+               for x, y in zip(xs, ys, strict=True)) / len(ys)
 
 
 def refit_weights(key: str, xs: Sequence[Sequence[float]], ys: Sequence[int]
@@ -460,9 +466,8 @@ def _report(name: str, names: tuple[str, ...], w: list[float], xs: Sequence[Sequ
     ll = 0.0
     buckets = [[0, 0.0, 0] for _ in range(10)]
     for x, y in zip(xs, ys, strict=True):
-        z = sum(a * b for a, b in zip(w, x, strict=True))
-        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-        ll += math.log(max(1e-9, p if y else 1 - p))
+        p = _predicted(w, x)
+        ll += _log_likelihood(p, y)
         b = buckets[min(9, int(p * 10))]
         b[0] += 1
         b[1] += p

@@ -668,16 +668,18 @@ def grand_logit(key: str, hand: Mask, skat_points: int, forehand: bool) -> float
     return z
 
 
-def _chance(key: str, logit: float, play: str) -> float:
-    """The chance of model ``key`` (suit or grand) from its logit computed with
-    the weights :func:`_weights_key` chose for ``play``."""
-    if play == "discard":
-        return sigmoid(logit)
-    return _shifted(key, logit, play)
-
-
-def _weights_key(key: str, play: str) -> str:
-    return f"{key}@discard" if play == "discard" else key
+def _model_chance(key: str, game: int, hand: Mask, skat_points: int, forehand: bool,
+                  play: str) -> float:
+    """The chance of suit or grand model ``key`` ("suit", "suit90", "grand" or
+    "grand90") for ``play``: the "discard" family's own weights unshifted,
+    else :data:`WEIGHTS` shifted by :data:`SHIFTS`."""
+    refit = play == "discard"
+    weights = f"{key}@discard" if refit else key
+    if game == GRAND:
+        z = grand_logit(weights, hand, skat_points, forehand)
+    else:
+        z = suit_logit(weights, game, hand, skat_points, forehand)
+    return sigmoid(z) if refit else _shifted(key, z, play)
 
 
 def win_chance(game: int, hand: Mask, skat_points: float, forehand: bool,
@@ -688,27 +690,17 @@ def win_chance(game: int, hand: Mask, skat_points: float, forehand: bool,
     if game == NULL:
         key = "null_ouvert" if ouvert else "null"
         return _p(key, null_features(hand, forehand), play)
-    sp = int(skat_points)
-    if game == GRAND:
-        return _chance("grand", grand_logit(_weights_key("grand", play), hand, sp, forehand),
-                       play)
-    return _chance("suit", suit_logit(_weights_key("suit", play), game, hand, sp, forehand),
-                   play)
+    key = "grand" if game == GRAND else "suit"
+    return _model_chance(key, game, hand, int(skat_points), forehand, play)
 
 
 def chances(game: int, hand: Mask, skat_points: float, forehand: bool,
             play: str = "rules") -> tuple[float, float]:
     """(chance of 61, chance of 90) for a suit or grand game."""
     sp = int(skat_points)
-    if game == GRAND:
-        return (_chance("grand", grand_logit(_weights_key("grand", play), hand, sp, forehand),
-                        play),
-                _chance("grand90",
-                        grand_logit(_weights_key("grand90", play), hand, sp, forehand), play))
-    return (_chance("suit", suit_logit(_weights_key("suit", play), game, hand, sp, forehand),
-                    play),
-            _chance("suit90",
-                    suit_logit(_weights_key("suit90", play), game, hand, sp, forehand), play))
+    key = "grand" if game == GRAND else "suit"
+    return (_model_chance(key, game, hand, sp, forehand, play),
+            _model_chance(f"{key}90", game, hand, sp, forehand, play))
 
 
 __all__ = [
