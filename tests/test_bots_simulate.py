@@ -564,3 +564,33 @@ def test_refit_recovers_a_shift_of_the_current_logit(tmp_path, capsys) -> None: 
     text = capsys.readouterr().out
     for key in ("suit", "suit90", "grand", "grand90"):
         assert f'    "{key}": (' in text and f"# {key}: ridge penalty" in text
+
+
+def test_two_families_planned_together_share_their_deals_and_questions(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """``pickup_plans`` gives each family the plan it makes alone (its own
+    budget, charged as if it searched alone) while a question both families
+    ask is searched once: fewer solver calls than the two plans apart."""
+    from skat_core.bots import simulate
+    from skat_core.bots.simulate import pickup_plans
+
+    sim = LEVEL_CONFIGS["normal"].sim
+    assert sim is not None
+    calls = [0]
+    real = simulate.Solver.wins_within
+
+    def counted(self, *args):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(self, *args)
+
+    monkeypatch.setattr(simulate.Solver, "wins_within", counted)
+    cards12 = m("SJ CK CQ C9 C8 SA SK H8 H7 DT D8 D7")
+    args = (cards12, 0, 18, (18, 0, 0), (0, 20, 0), sim, "t")
+    apart = [pickup_plan.__wrapped__(*args, play, 0.0) for play in ("search", "discard")]
+    alone = calls[0]
+    calls[0] = 0
+    together = pickup_plans.__wrapped__(*args, ("search", "discard"), 0.0)
+    assert list(together) == apart
+    assert 0 < calls[0] < alone
+    shared = {(p.declare, p.discard) for p in apart[0]} & {(p.declare, p.discard)
+                                                          for p in apart[1]}
+    assert shared

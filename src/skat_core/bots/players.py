@@ -85,7 +85,7 @@ from .schwarz import (
     proven_value,
     sure_trick_card,
 )
-from .simulate import Blend, Planned, SimBudget, pickup_plan, schneider_sure
+from .simulate import Blend, Planned, SimBudget, pickup_plans, schneider_sure
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,9 @@ class LevelConfig:
     (:data:`.evaluate.DISCARD_WEIGHTS`, refitted to a Monte Carlo soloist
     against fallible defenders) chooses the grand's discard, or the suit
     game (its best whose value reaches the bid) and its discard; suit
-    game, grand or null, the bidding and the card play stay as they were."""
+    game, grand or null, the bidding and the card play stay as they were.
+    The two plans play the same sampled deals, each within its own budget,
+    and a question both ask is searched once (:func:`.simulate.pickup_plans`)."""
     house_bidding: bool = True
     """Bid by the stakes of the deal's rules (Kontra, Bock) and weigh a likely
     Ramsch when passing (docs/bots.md); False bids as under the tournament
@@ -540,18 +542,21 @@ class SkatBot:
 
     def _plan(self, view: SeatView, cards12: Mask, sim: SimBudget) -> tuple[Planned, ...]:
         kn = read_knowledge(view)
-        plan = pickup_plan(cards12, view.seat, view.bid, kn.bids, kn.refused, sim,
-                           str(self.seed), self.play, self.config.loss_extra)
+        # With the refitted family both plans play the same deals, and a
+        # question both ask is searched once (simulate.pickup_plans).
+        plays = (self.play, "discard") if self.config.discard_refit else (self.play,)
+        plans = pickup_plans(cards12, view.seat, view.bid, kn.bids, kn.refused, sim,
+                             str(self.seed), plays, self.config.loss_extra)
+        plan = plans[0]
         if self.config.null_sim is not None:
             plan = self._null_checked(view, cards12, plan, kn.bids, kn.refused,
                                       self.config.null_sim)
         ok = tuple(c for c in plan if c.value >= view.bid) or plan
         if self.config.discard_refit and ok[0].declare.game != GameType.NULL:
-            # The refitted evaluator's plan (its candidates scored on its own
-            # sampled deals) chooses the discard of the grand, or the trump
-            # and the discard of a suit game.
-            refit = pickup_plan(cards12, view.seat, view.bid, kn.bids, kn.refused, sim,
-                                str(self.seed), "discard", self.config.loss_extra)
+            # The refitted evaluator's plan (its own candidates and prior)
+            # chooses the discard of the grand, or the trump and the discard
+            # of a suit game.
+            refit = plans[1]
             if ok[0].declare.game in SUIT_GAMES:
                 first = next((c for c in refit
                               if c.declare.game in SUIT_GAMES and c.value >= view.bid), None)

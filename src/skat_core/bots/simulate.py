@@ -26,7 +26,9 @@ counts as the effective number of deals, (sum w)^2 / sum w^2
 * :func:`pickup_plan` (twelve cards after picking up): the discard and the
   game together, every candidate on the same deals; with
   :attr:`SimBudget.grand_playouts` the grand's chance is first moved toward
-  what it makes against blind defenders (:func:`grand_step`).
+  what it makes against blind defenders (:func:`grand_step`);
+  :func:`pickup_plans` plans for several evaluator families on the same
+  deals at once.
 * :func:`hand_outlook` (ten cards, skat unknown): for every bid, the
   expected score of picking up (the evaluator picks the game and discard
   for each sampled skat, the solver plays it) and of the best hand game; the
@@ -191,48 +193,73 @@ Outcome = tuple[float, float]
 
 class _Probe:
     """The solver questions of one decision (a fresh solver per game, so
-    that the counts do not depend on earlier decisions)."""
+    that the counts do not depend on earlier decisions).  Where two
+    evaluator families' plans share the deals (:func:`pickup_plans`), a
+    question one family asks that another asked before (the same game,
+    hands and target: a candidate both play) is answered from memory at no
+    cost in :attr:`nodes`, and :attr:`charged` counts it at what it first
+    cost, so that each plan spends its budget as if it searched alone."""
 
     def __init__(self, seat: int, budget: SimBudget) -> None:
         self.seat = seat
         self.budget = budget
         self.solvers: dict[int, Solver] = {}
         self.nodes = 0
+        self.charged = 0
+        self.family = 0
+        """The family asking (an index into :func:`pickup_plans`' plays)."""
+        self.memo: dict[tuple[int, tuple[Mask, Mask, Mask], int],
+                        tuple[bool | None, int, set[int]]] = {}
         self.trust = DD_TRUST if budget.trust else _EXACT
         self.trust90 = DD_TRUST90 if budget.trust else _EXACT90
 
-    def outcome(self, game: int, hands: tuple[Mask, Mask, Mask], skat_points: int,
-                fallback: Outcome) -> Outcome:
+    def _ask(self, game: int, hands: tuple[Mask, Mask, Mask], target: int) -> bool | None:
+        key = (game, hands, target)
+        known = self.memo.get(key)
+        if known is not None and self.family not in known[2]:
+            known[2].add(self.family)
+            self.charged += known[1]
+            return known[0]
+        # A family's own repeat is searched again, as a plan alone would.
         solver = self.solvers.get(game)
         if solver is None:
             solver = self.solvers[game] = Solver(game, self.seat)
         before = solver.nodes
-        cap = self.budget.probe_nodes
-        try:
-            if game == NULL:
-                clean = solver.wins_within(hands, 0, 0, cap)
-                lo, hi = self.trust["null"]
-                return (fallback[0], 0.0) if clean is None else (hi if clean else lo, 0.0)
-            family = "grand" if game == GRAND else "suit"
-            lo, hi = self.trust[family]
-            won = solver.wins_within(hands, 0, 61 - skat_points, cap)
-            if won is None:
-                return fallback
-            if not won:
-                return (lo, 0.0)
-            if fallback[1] < SCHNEIDER_FLOOR:
-                # Schneider out of reach by the evaluator: not worth a search.
-                return (hi, 0.0)
-            big = solver.wins_within(hands, 0, 90 - skat_points, cap)
-            if big is None:
-                return (hi, min(1.0, fallback[1] / max(fallback[0], 1e-9)))
-            lo90, hi90 = self.trust90[family]
-            return (hi, hi90 if big else lo90)
-        finally:
-            self.nodes += solver.nodes - before
+        answer = solver.wins_within(hands, 0, target, self.budget.probe_nodes)
+        cost = solver.nodes - before
+        if known is None:
+            self.memo[key] = (answer, cost, {self.family})
+        self.nodes += cost
+        self.charged += cost
+        return answer
 
-    def spent(self, deals_done: int) -> bool:
-        return deals_done >= self.budget.min_deals and self.nodes >= self.budget.nodes
+    def outcome(self, game: int, hands: tuple[Mask, Mask, Mask], skat_points: int,
+                fallback: Outcome) -> Outcome:
+        if game == NULL:
+            clean = self._ask(game, hands, 0)
+            lo, hi = self.trust["null"]
+            return (fallback[0], 0.0) if clean is None else (hi if clean else lo, 0.0)
+        family = "grand" if game == GRAND else "suit"
+        lo, hi = self.trust[family]
+        won = self._ask(game, hands, 61 - skat_points)
+        if won is None:
+            return fallback
+        if not won:
+            return (lo, 0.0)
+        if fallback[1] < SCHNEIDER_FLOOR:
+            # Schneider out of reach by the evaluator: not worth a search.
+            return (hi, 0.0)
+        big = self._ask(game, hands, 90 - skat_points)
+        if big is None:
+            return (hi, min(1.0, fallback[1] / max(fallback[0], 1e-9)))
+        lo90, hi90 = self.trust90[family]
+        return (hi, hi90 if big else lo90)
+
+    def spent(self, deals_done: int, charged: int | None = None) -> bool:
+        """Whether the budget is spent after ``deals_done`` deals: by the
+        positions visited, or by ``charged`` (one plan's share)."""
+        nodes = self.nodes if charged is None else charged
+        return deals_done >= self.budget.min_deals and nodes >= self.budget.nodes
 
 
 # -- after picking up -----------------------------------------------------
@@ -416,64 +443,114 @@ def pickup_plan(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
                 extra: float = LOSS_EXTRA) -> tuple[Planned, ...]:
     """The candidates after picking up, best first, each scored on the same
     sampled deals of the twenty cards the soloist cannot see."""
+    return _plans(cards12, seat, bid, bids, refused, budget, salt, (play,), extra)[0]
+
+
+class _Family:
+    """One evaluator family's candidates and their running sums in
+    :func:`pickup_plans`."""
+
+    def __init__(self, cands: list[Candidate], cards12: Mask) -> None:
+        self.cands = cands
+        self.values = [null_value(False, ouvert) if game == NULL
+                       else game_value(game, matadors(game, cards12))
+                       for _, game, ouvert, _, _, _ in cands]
+        n = len(cands)
+        self.sums = [0.0] * n
+        self.wins = [0.0] * n
+        self.totals = [0.0] * n
+        self.squares = [0.0] * n
+        self.played = [0] * n
+        self.scores: list[list[float]] = [[] for _ in range(n)]
+        self.weights: list[float] = []
+        self.active = list(range(n))
+        self.charged = 0
+        self.done = False
+
+
+def _plans(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
+           refused: tuple[int, int, int], budget: SimBudget, salt: str,
+           plays: tuple[str, ...], extra: float = LOSS_EXTRA
+           ) -> tuple[tuple[Planned, ...], ...]:
+    """:func:`pickup_plan` for each evaluator family of ``plays`` at once:
+    each family's candidates, budget and race as if planned alone, on the
+    same sampled deals, and a question two families ask alike is searched
+    once (:class:`_Probe`)."""
     forehand = seat == 0
-    cands = _candidates(cards12, forehand, bid, play, extra, budget.candidates, budget.shapes)
-    if budget.grand_playouts:
-        cands = _stepped(cands, cards12, seat, bid, bids, refused, budget, salt, extra)
+    fams = []
+    for play in plays:
+        cands = _candidates(cards12, forehand, bid, play, extra, budget.candidates,
+                            budget.shapes)
+        if budget.grand_playouts:
+            cands = _stepped(cands, cards12, seat, bid, bids, refused, budget, salt, extra)
+        fams.append(_Family(cands, cards12))
     rng = random.Random(f"pickup:{salt}:{seat}:{cards12}:{bid}:{bids}:{refused}")
     probe = _Probe(seat, budget)
-    values = []
-    for _, game, ouvert, _, _, _ in cands:
-        if game == NULL:
-            values.append(null_value(False, ouvert))
-        else:
-            values.append(game_value(game, matadors(game, cards12)))
-    n = len(cands)
-    sums = [0.0] * n
-    wins = [0.0] * n
-    totals = [0.0] * n
-    squares = [0.0] * n
-    # the sum of squares to count the deals by; the weights' sum itself
-    # counts them as that sum (see SimBudget.effective)
-    counted = squares if budget.effective else totals
-    played = [0] * n
-    scores: list[list[float]] = [[] for _ in range(n)]
-    weights: list[float] = []
-    active = list(range(n))
     done = 0
     for _ in range(budget.deals):
-        if probe.spent(done) or len(active) < 2 <= n:
+        for fam in fams:
+            n = len(fam.cands)
+            if probe.spent(done, fam.charged) or len(fam.active) < 2 <= n:
+                fam.done = True
+        if all(fam.done for fam in fams):
             break
         others, _ = deal_rest(rng, seat, cards12, False)
         w = bids_weight(others, seat, bids, refused)
         done += 1
         if w <= 0:
             continue
-        weights.append(w)
-        for i in active:
-            _, game, ouvert, (a, b), win, p90 = cands[i]
-            mine = cards12 & ~(1 << a | 1 << b)
-            hands = with_hand(others, seat, mine)
-            sp = CARD_POINTS[a] + CARD_POINTS[b]
-            # (Null ouvert: open cards change nothing double dummy.)
-            oc = probe.outcome(game, hands, sp, (win, p90))
-            score = _score(game, ouvert, oc, values[i], bid, extra)
-            sums[i] += w * score
-            wins[i] += w * oc[0]
-            totals[i] += w
-            squares[i] += w * w
-            played[i] += 1
-            scores[i].append(score)
-        if budget.race > 0 and done >= budget.min_deals:
-            active = _race(active, cands, values, bid, sums, totals, counted, scores,
-                           weights, budget.prior, budget.race)
+        for i, fam in enumerate(fams):
+            if fam.done:
+                continue
+            probe.family = i
+            _play_deal(fam, probe, cards12, seat, others, w, bid, extra)
+            if budget.race > 0 and done >= budget.min_deals:
+                # the sum of squares to count the deals by; the weights' sum
+                # itself counts them as that sum (see SimBudget.effective)
+                counted = fam.squares if budget.effective else fam.totals
+                fam.active = _race(fam.active, fam.cands, fam.values, bid, fam.sums,
+                                   fam.totals, counted, fam.scores, fam.weights, budget.prior,
+                                   budget.race)
+    return tuple(_planned(fam, budget) for fam in fams)
+
+
+pickup_plans = lru_cache(maxsize=64)(_plans)
+"""The plans of several evaluator families on the same deals (cached)."""
+
+
+def _play_deal(fam: _Family, probe: _Probe, cards12: Mask, seat: int,
+               others: tuple[Mask, Mask, Mask], w: float, bid: int, extra: float) -> None:
+    """Every active candidate of ``fam`` played on one sampled deal of
+    weight ``w``; the family is charged its questions' positions."""
+    before = probe.charged
+    fam.weights.append(w)
+    for i in fam.active:
+        _, game, ouvert, (a, b), win, p90 = fam.cands[i]
+        mine = cards12 & ~(1 << a | 1 << b)
+        hands = with_hand(others, seat, mine)
+        sp = CARD_POINTS[a] + CARD_POINTS[b]
+        # (Null ouvert: open cards change nothing double dummy.)
+        oc = probe.outcome(game, hands, sp, (win, p90))
+        score = _score(game, ouvert, oc, fam.values[i], bid, extra)
+        fam.sums[i] += w * score
+        fam.wins[i] += w * oc[0]
+        fam.totals[i] += w
+        fam.squares[i] += w * w
+        fam.played[i] += 1
+        fam.scores[i].append(score)
+    fam.charged += probe.charged - before
+
+
+def _planned(fam: _Family, budget: SimBudget) -> tuple[Planned, ...]:
+    """The family's candidates blended with their prior, best first."""
+    counted = fam.squares if budget.effective else fam.totals
     k = budget.prior
     out = []
-    for i, (ev0, game, ouvert, disc, win, _) in enumerate(cands):
-        ev = blended(sums[i], totals[i], counted[i], ev0, k)
-        p = blended(wins[i], totals[i], counted[i], win, k)
+    for i, (ev0, game, ouvert, disc, win, _) in enumerate(fam.cands):
+        ev = blended(fam.sums[i], fam.totals[i], counted[i], ev0, k)
+        p = blended(fam.wins[i], fam.totals[i], counted[i], win, k)
         d = Declare(GameType(game), ouvert=ouvert)
-        out.append(Planned(d, disc, ev, ev0, p, values[i], played[i]))
+        out.append(Planned(d, disc, ev, ev0, p, fam.values[i], fam.played[i]))
     out.sort(key=lambda c: -c.ev)
     return tuple(out)
 
@@ -722,5 +799,6 @@ __all__ = [
     "effective_deals",
     "hand_outlook",
     "pickup_plan",
+    "pickup_plans",
     "schneider_sure",
 ]
