@@ -225,15 +225,17 @@ def test_calibrate_discards_records_the_bots_own_discards_and_fits_their_scores(
     assert sum(put) / len(put) > sum(kept) / len(kept)
 
 
-def test_strongs_discard_races_its_candidates_over_many_deals() -> None:
-    """strong spends its skat budget on the candidates that are still close:
-    the two clubs discards are played on many more deals than strong's
-    earlier budget reached (3), the games far behind drop out early."""
+def test_a_racing_budget_spends_its_deals_on_the_close_candidates() -> None:
+    """With ``race`` (strong's budget until the twenty-fifth round) the
+    budget goes to the candidates that are still close: the two clubs
+    discards are played on many more deals than a small budget reaches (3),
+    the games far behind drop out early."""
     from dataclasses import replace
 
     cards12 = m("CJ SJ CA CK C9 C8 C7 HT HK HQ D8 D7")
-    sim = LEVEL_CONFIGS["strong"].sim
-    assert sim is not None
+    sim = SimBudget(deals=24, nodes=50_000, probe_nodes=2_000, candidates=6, min_deals=4,
+                    before_skat=False, shapes=True, race=2.0, effective=False,
+                    grand_playouts=32)
     plan = pickup_plan.__wrapped__(cards12, 2, 18, (0, 20, 0), (0, 0, 22), sim, "x", "search",
                                    0.0)
     top = plan[0]
