@@ -197,17 +197,19 @@ class _Probe:
     evaluator families' plans share the deals (:func:`pickup_plans`), a
     question one family asks that another asked before (the same game,
     hands and target: a candidate both play) is answered from memory at no
-    cost in :attr:`nodes`, and :attr:`charged` counts it at what it first
-    cost, so that each plan spends its budget as if it searched alone."""
+    cost in :attr:`nodes`, and :attr:`charged` counts it to the asking family
+    at what it first cost, so that each plan spends its budget as if it
+    searched alone."""
 
     def __init__(self, seat: int, budget: SimBudget) -> None:
         self.seat = seat
         self.budget = budget
         self.solvers: dict[int, Solver] = {}
         self.nodes = 0
-        self.charged = 0
         self.family = 0
         """The family asking (an index into :func:`pickup_plans`' plays)."""
+        self.charged: dict[int, int] = {}
+        """Positions charged to each family."""
         self.memo: dict[tuple[int, tuple[Mask, Mask, Mask], int],
                         tuple[bool | None, int, set[int]]] = {}
         self.trust = DD_TRUST if budget.trust else _EXACT
@@ -218,7 +220,7 @@ class _Probe:
         known = self.memo.get(key)
         if known is not None and self.family not in known[2]:
             known[2].add(self.family)
-            self.charged += known[1]
+            self._charge(known[1])
             return known[0]
         # A family's own repeat is searched again, as a plan alone would.
         solver = self.solvers.get(game)
@@ -230,8 +232,11 @@ class _Probe:
         if known is None:
             self.memo[key] = (answer, cost, {self.family})
         self.nodes += cost
-        self.charged += cost
+        self._charge(cost)
         return answer
+
+    def _charge(self, nodes: int) -> None:
+        self.charged[self.family] = self.charged.get(self.family, 0) + nodes
 
     def outcome(self, game: int, hands: tuple[Mask, Mask, Mask], skat_points: int,
                 fallback: Outcome) -> Outcome:
@@ -255,10 +260,10 @@ class _Probe:
         lo90, hi90 = self.trust90[family]
         return (hi, hi90 if big else lo90)
 
-    def spent(self, deals_done: int, charged: int | None = None) -> bool:
+    def spent(self, deals_done: int, family: int | None = None) -> bool:
         """Whether the budget is spent after ``deals_done`` deals: by the
-        positions visited, or by ``charged`` (one plan's share)."""
-        nodes = self.nodes if charged is None else charged
+        positions visited, or by those charged to ``family``."""
+        nodes = self.nodes if family is None else self.charged.get(family, 0)
         return deals_done >= self.budget.min_deals and nodes >= self.budget.nodes
 
 
@@ -389,6 +394,13 @@ def grand_step(cards12: Mask, seat: int, discard: tuple[int, int], win: float,
     of ``deals`` (the other seats' hands and the bids' weight) in which the
     grand reaches 61 when played out by the rules with blind defenders.  The
     share is held within 0.02-0.98: a few dozen deals prove nothing."""
+    return PLAYOUT_WEIGHT * (_logit(_playout_share(cards12, seat, discard, deals)) - _logit(win))
+
+
+def _playout_share(cards12: Mask, seat: int, discard: tuple[int, int],
+                   deals: list[tuple[tuple[Mask, Mask, Mask], float]]) -> float:
+    """The weighted share of ``deals`` in which the grand with ``discard``
+    reaches 61 played out by the rules with blind defenders (0.02-0.98)."""
     a, b = discard
     mine = cards12 & ~(1 << a | 1 << b)
     skat = cards12 & ~mine
@@ -400,8 +412,24 @@ def grand_step(cards12: Mask, seat: int, discard: tuple[int, int], win: float,
         total += w
         if points >= 61:
             won += w
-    q = min(0.98, max(0.02, won / total))
-    return PLAYOUT_WEIGHT * (_logit(q) - _logit(win))
+    return min(0.98, max(0.02, won / total))
+
+
+@lru_cache(maxsize=16)
+def _sampled_share(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
+                   refused: tuple[int, int, int], playouts: int, salt: str,
+                   discard: tuple[int, int]) -> float | None:
+    """:func:`_playout_share` on ``playouts`` deals sampled for the decision
+    (None: none fits the bids); cached, so that two evaluator families whose
+    best grand puts away the same cards play it out once."""
+    rng = random.Random(f"playout:{salt}:{seat}:{cards12}:{bid}:{bids}:{refused}")
+    deals = []
+    for _ in range(playouts):
+        others, _ = deal_rest(rng, seat, cards12, False)
+        w = bids_weight(others, seat, bids, refused)
+        if w > 0:
+            deals.append((others, w))
+    return _playout_share(cards12, seat, discard, deals) if deals else None
 
 
 def _stepped(cands: list[Candidate], cards12: Mask, seat: int, bid: int,
@@ -414,16 +442,11 @@ def _stepped(cands: list[Candidate], cards12: Mask, seat: int, bid: int,
     first = next((c for c in cands if c[1] == GRAND), None)
     if first is None:
         return cands
-    rng = random.Random(f"playout:{salt}:{seat}:{cards12}:{bid}:{bids}:{refused}")
-    deals = []
-    for _ in range(budget.grand_playouts):
-        others, _ = deal_rest(rng, seat, cards12, False)
-        w = bids_weight(others, seat, bids, refused)
-        if w > 0:
-            deals.append((others, w))
-    if not deals:
+    share = _sampled_share(cards12, seat, bid, bids, refused, budget.grand_playouts, salt,
+                           first[3])
+    if share is None:
         return cands
-    step = grand_step(cards12, seat, first[3], first[4], deals)
+    step = PLAYOUT_WEIGHT * (_logit(share) - _logit(first[4]))
     value = game_value(GRAND, matadors(GRAND, cards12))
     out = []
     for c in cands:
@@ -464,8 +487,11 @@ class _Family:
         self.scores: list[list[float]] = [[] for _ in range(n)]
         self.weights: list[float] = []
         self.active = list(range(n))
-        self.charged = 0
-        self.done = False
+
+    def counted(self, budget: SimBudget) -> list[float]:
+        """What counts the deals against the prior: the sum of squares of
+        the weights, or the weights' sum itself (see SimBudget.effective)."""
+        return self.squares if budget.effective else self.totals
 
 
 def _plans(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
@@ -488,29 +514,23 @@ def _plans(cards12: Mask, seat: int, bid: int, bids: tuple[int, int, int],
     probe = _Probe(seat, budget)
     done = 0
     for _ in range(budget.deals):
-        for fam in fams:
-            n = len(fam.cands)
-            if probe.spent(done, fam.charged) or len(fam.active) < 2 <= n:
-                fam.done = True
-        if all(fam.done for fam in fams):
+        live = [i for i, fam in enumerate(fams)
+                if not (probe.spent(done, i) or len(fam.active) < 2 <= len(fam.cands))]
+        if not live:
             break
         others, _ = deal_rest(rng, seat, cards12, False)
         w = bids_weight(others, seat, bids, refused)
         done += 1
         if w <= 0:
             continue
-        for i, fam in enumerate(fams):
-            if fam.done:
-                continue
+        for i in live:
+            fam = fams[i]
             probe.family = i
             _play_deal(fam, probe, cards12, seat, others, w, bid, extra)
             if budget.race > 0 and done >= budget.min_deals:
-                # the sum of squares to count the deals by; the weights' sum
-                # itself counts them as that sum (see SimBudget.effective)
-                counted = fam.squares if budget.effective else fam.totals
                 fam.active = _race(fam.active, fam.cands, fam.values, bid, fam.sums,
-                                   fam.totals, counted, fam.scores, fam.weights, budget.prior,
-                                   budget.race)
+                                   fam.totals, fam.counted(budget), fam.scores, fam.weights,
+                                   budget.prior, budget.race)
     return tuple(_planned(fam, budget) for fam in fams)
 
 
@@ -521,8 +541,7 @@ pickup_plans = lru_cache(maxsize=64)(_plans)
 def _play_deal(fam: _Family, probe: _Probe, cards12: Mask, seat: int,
                others: tuple[Mask, Mask, Mask], w: float, bid: int, extra: float) -> None:
     """Every active candidate of ``fam`` played on one sampled deal of
-    weight ``w``; the family is charged its questions' positions."""
-    before = probe.charged
+    weight ``w`` (the probe charges the family its questions' positions)."""
     fam.weights.append(w)
     for i in fam.active:
         _, game, ouvert, (a, b), win, p90 = fam.cands[i]
@@ -538,12 +557,11 @@ def _play_deal(fam: _Family, probe: _Probe, cards12: Mask, seat: int,
         fam.squares[i] += w * w
         fam.played[i] += 1
         fam.scores[i].append(score)
-    fam.charged += probe.charged - before
 
 
 def _planned(fam: _Family, budget: SimBudget) -> tuple[Planned, ...]:
     """The family's candidates blended with their prior, best first."""
-    counted = fam.squares if budget.effective else fam.totals
+    counted = fam.counted(budget)
     k = budget.prior
     out = []
     for i, (ev0, game, ouvert, disc, win, _) in enumerate(fam.cands):
