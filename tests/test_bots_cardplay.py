@@ -27,6 +27,7 @@ from skat_core.bots.pimc import (
     SoloBudget,
     _invite_blind,
     _undecided,
+    _won_or_lost,
     _worlds,
     best_card,
     exact_veto,
@@ -703,3 +704,42 @@ def test_a_defenders_questions_may_invite_a_blind_soloists_mistake() -> None:
     assert all(d >= 0 for d in drops.values())
     for b, f, h in zip(base, full, half, strict=True):
         assert b.value - h.value == pytest.approx((b.value - f.value) / 2)
+
+
+def test_the_veto_by_questions_agrees_with_the_exact_points() -> None:
+    # SoloBudget.veto_question: the veto asks only whether the soloist
+    # still reaches 61 after each card.  On a suit soloist's positions
+    # (tricks 2-3 of four deals), each card's answer is whether its exact
+    # points reach 61, for points already held on either side of the line.
+    checked = 0
+    for number in range(4):
+        for pos, state in positions_of_deal("test", number, "easy",
+                                            Selection(2, 3, "soloist", "suit")):
+            contract = state.contract
+            soloist = state.soloist
+            assert contract is not None and soloist is not None
+            game = int(contract.game)
+            hands = (state.hands[0], state.hands[1], state.hands[2])
+            trick, leader = state.trick, state.trick_leader
+            cards = sorted(pos.values, reverse=True)
+            exact = Solver(game, soloist).solve_moves(hands, soloist, trick,
+                                                      leader if trick else None)
+            for have in sorted({61 - v for v in exact.values()} | {0, 30}):
+                won = _won_or_lost(Solver(game, soloist), hands, soloist, trick, leader,
+                                   cards, have, 0)
+                assert won == {x: have + exact[x] >= 61 for x in cards}
+                checked += 1
+            # Past its cap (a count of positions) the deal is left out.
+            assert _won_or_lost(Solver(game, soloist), hands, soloist, trick, leader,
+                                cards, 0, 1) is None
+            # In the search, the veto counts its deals as the exact veto does.
+            kn = read_knowledge(state.view(soloist))
+            legal = sum(1 << x for x in cards)
+            games = (game, int(GameType.GRAND))
+            asked = replace(_PLAIN, solo=SoloBudget(games, 10, 3, 0, veto=0.1,
+                                                    veto_question=True))
+            est, how = pimc_values(kn, contract, state.bid, legal, asked, random.Random(1))
+            assert how.startswith("rollout, 4 deals, exact veto on 3 deals: ")
+            assert pimc_values(kn, contract, state.bid, legal, asked,
+                               random.Random(1))[0] == est
+    assert checked >= 10

@@ -212,6 +212,13 @@ class SoloBudget:
     """The veto's own ``exact_samples``, ``nodes`` and ``cap`` (0: the
     budget's), so that the games where the exact values choose may search
     more than the veto (whose margin is a share of its deals)."""
+    veto_question: bool = False
+    """The veto asks the solver only whether the soloist still reaches 61
+    after each card (one null-window search per card, as ``question``)
+    instead of every card's exact points: the veto's margin is a share of
+    the swing between won and lost, which card points alone never reach,
+    so the won-or-lost answer is what it needs, at a fraction of the cost
+    per deal (False: the exact points)."""
     question: bool = False
     """Where the exact values choose (not ``veto``): ask the solver only
     whether the soloist still reaches 61 after each card (one null-window
@@ -709,19 +716,58 @@ def _reaches(solver: Solver, hands: list[Mask], to_move: int, trick: tuple[int, 
         solver.stop_at = saved
 
 
+_NO_CAP = 1 << 62
+"""A stop no search reaches (:func:`_won_or_lost` without a cap)."""
+
+
+def _won_or_lost(solver: Solver, hands: tuple[Mask, Mask, Mask], seat: int,
+                 trick: tuple[int, ...], leader: int, cards: list[int], have: int,
+                 cap: int) -> dict[int, bool] | None:
+    """Whether the soloist (``seat``, holding ``have`` points) still reaches
+    61 against a perfect defence after each of ``cards`` in one deal (one
+    null-window search per group of interchangeable cards); None if the
+    questions would take ``solver`` past ``cap`` positions over its life
+    (0: no cap; a count, not a clock)."""
+    game = solver.game
+    reps = representatives(game, hands[seat], _in_play(hands, trick))
+    out: dict[int, bool] = {}
+    for c in cards:
+        r = reps.get(c, c)
+        if r in out:
+            out[c] = out[r]
+            continue
+        hs, to_move, t, lead, taken = _after_card(game, seat, hands, seat, c, trick, leader)
+        got = _reaches(solver, hs, to_move, t, lead, 61 - have - taken, cap or _NO_CAP)
+        if got is None:
+            return None
+        out[c] = out[r] = got
+    return out
+
+
 def _exact_deal(solo: SoloBudget, solver: Solver, min_samples: int,
                 hands: tuple[Mask, Mask, Mask], seat: int, trick: tuple[int, ...], leader: int,
                 cards: list[int], have: int, table: tuple[float, float, float, float],
                 exact_deals: dict[int, list[float]], swings: list[float]) -> bool:
     """Value every card of one sampled deal exactly for the veto (the
-    soloist's score, as in the exact stage) and append it to
-    ``exact_deals``; returns whether the veto may search a further deal
-    (its deal count, node limit and cap are counts)."""
+    soloist's score, as in the exact stage; with
+    :attr:`SoloBudget.veto_question` the score of 61 or of 60 points, as the
+    card wins or loses the game) and append it to ``exact_deals``; returns
+    whether the veto may search a further deal (its deal count, node limit
+    and cap are counts)."""
     done = len(swings)
     if done >= solo.exact_samples or (solo.nodes and done >= min_samples
                                       and solver.nodes >= solo.nodes):
         return False
     tl = leader if trick else None
+    if solo.veto_question:
+        won = _won_or_lost(solver, hands, seat, trick, leader, cards, have, solo.cap)
+        if won is None:
+            return False
+        for c in cards:
+            total = 61 if won[c] else 60
+            exact_deals[c].append(table[2 if won[c] else 1] + TIE_SHARE * total)
+        swings.append(table[2] - table[1])
+        return len(swings) < solo.exact_samples
     if solo.cap:
         got = solver.solve_moves_within(hands, seat, trick, tl, solo.cap)
         if got is None:
