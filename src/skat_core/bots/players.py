@@ -185,8 +185,13 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         # check before the skat passed hands worth a null or a suit game;
         # docs/bots.md, "The fifteenth round")
         null_sim=NullBudget(deals=16, probe_nodes=8_000, before_skat=False),
+        # the card play's positions halved (the exact stage, the defenders' questions,
+        # the solo stage) and the suit games' veto by won-or-lost questions, so that
+        # the card p95 fits 0.5 s on the slow 2-core machine (870 -> 455 ms): -0.11
+        # +- 0.90 a deal against xskat on 1,100 deals replayed (docs/bots.md, "The
+        # twenty-sixth round")
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
-                            rollout_samples=10, rollout_exact=4, nodes=60_000, min_samples=2,
+                            rollout_samples=10, rollout_exact=4, nodes=30_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
                             # the exact stage asks up to 16 more deals while the best two
                             # cards are close: +0.41 +- 0.51 against xskat on 2,000 deals,
@@ -205,15 +210,15 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                             read_discard=10,
                             # the defenders' first tricks: +0.37 +- 0.34 against xskat on
                             # 400 deals (docs/bots.md, "The defenders' first tricks")
-                            defence_questions=DefenceQuestions(from_cards=10, nodes=10_000,
+                            defence_questions=DefenceQuestions(from_cards=10, nodes=5_000,
                                                                question_nodes=2_000),
                             # grand: won-or-lost questions on up to 12 deals (docs/bots.md,
-                            # "normal's grand"); the suit games' veto as before
+                            # "normal's grand"); the suit games' veto asks won or lost too
                             solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
-                                            nodes=18_000, cap=22_000, veto=0.2,
+                                            nodes=9_000, cap=11_000, veto=0.2,
                                             veto_games=SUIT_GAMES, question=True,
-                                            veto_samples=6, veto_nodes=15_000,
-                                            veto_cap=22_000)),
+                                            veto_samples=6, veto_nodes=7_500,
+                                            veto_cap=11_000, veto_question=True)),
     ),
     "strong": LevelConfig(
         skat_samples=20,
@@ -231,8 +236,12 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         # 100 deals (nulls 15 -> 4), and the marginal bids it drops win as often
         # as they lose (docs/bots.md, "strong's nulls")
         null_sim=NullBudget(deals=16, probe_nodes=8_000, before_skat=False),
+        # the card play's positions cut to 0.7 and the suit games' veto by won-or-lost
+        # questions, so that the card p95 fits 2 s on the slow 2-core machine (2.57 ->
+        # 1.27 s): -0.29 +- 1.26 a deal against xskat on 300 deals replayed
+        # (docs/bots.md, "The twenty-sixth round")
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=32, tier_samples=24,
-                            rollout_samples=20, rollout_exact=5, nodes=300_000, min_samples=2,
+                            rollout_samples=20, rollout_exact=5, nodes=210_000, min_samples=2,
                             trump_leads=(0.3, 0.7),
                             # the defenders' own score: -0.00 +- 0.26 against xskat on
                             # 200 deals (normal: -0.20 +- 0.35, off; docs/bots.md);
@@ -247,11 +256,11 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
                             late_invite_defence=0.3, late_invite=0.3,
                             # +0.20 +- 0.33 against xskat on 400 deals (80,000 / 12,000:
                             # no better on positions, CPU p95 2.2 s)
-                            defence_questions=DefenceQuestions(from_cards=10, nodes=40_000,
+                            defence_questions=DefenceQuestions(from_cards=10, nodes=28_000,
                                                                question_nodes=8_000),
                             solo=SoloBudget(TRUMP_GAMES, exact_from=10, exact_samples=12,
-                                            nodes=50_000, cap=80_000, veto=0.1,
-                                            veto_games=SUIT_GAMES)),
+                                            nodes=35_000, cap=56_000, veto=0.1,
+                                            veto_games=SUIT_GAMES, veto_question=True)),
         schwarz_samples=600,
         schneider_deals=24,
     ),
