@@ -716,10 +716,6 @@ def _reaches(solver: Solver, hands: list[Mask], to_move: int, trick: tuple[int, 
         solver.stop_at = saved
 
 
-_NO_CAP = 1 << 62
-"""A stop no search reaches (:func:`_won_or_lost` without a cap)."""
-
-
 def _won_or_lost(solver: Solver, hands: tuple[Mask, Mask, Mask], seat: int,
                  trick: tuple[int, ...], leader: int, cards: list[int], have: int,
                  cap: int) -> dict[int, bool] | None:
@@ -737,7 +733,7 @@ def _won_or_lost(solver: Solver, hands: tuple[Mask, Mask, Mask], seat: int,
             out[c] = out[r]
             continue
         hs, to_move, t, lead, taken = _after_card(game, seat, hands, seat, c, trick, leader)
-        got = _reaches(solver, hs, to_move, t, lead, 61 - have - taken, cap or _NO_CAP)
+        got = _reaches(solver, hs, to_move, t, lead, 61 - have - taken, cap or solver.stop_at)
         if got is None:
             return None
         out[c] = out[r] = got
@@ -759,24 +755,19 @@ def _exact_deal(solo: SoloBudget, solver: Solver, min_samples: int,
                                       and solver.nodes >= solo.nodes):
         return False
     tl = leader if trick else None
+    got: dict[int, int] | None
     if solo.veto_question:
         won = _won_or_lost(solver, hands, seat, trick, leader, cards, have, solo.cap)
-        if won is None:
-            return False
-        for c in cards:
-            total = 61 if won[c] else 60
-            exact_deals[c].append(table[2 if won[c] else 1] + TIE_SHARE * total)
-        swings.append(table[2] - table[1])
-        return len(swings) < solo.exact_samples
-    if solo.cap:
+        # the soloist's points from here as 61 or 60 in all
+        got = None if won is None else {c: (61 if won[c] else 60) - have for c in cards}
+    elif solo.cap:
         got = solver.solve_moves_within(hands, seat, trick, tl, solo.cap)
-        if got is None:
-            return False
-        values = got
     else:
-        values = solver.solve_moves(hands, seat, trick, tl)
+        got = solver.solve_moves(hands, seat, trick, tl)
+    if got is None:
+        return False
     for c in cards:
-        total = have + values[c]
+        total = have + got[c]
         tier = 0 if total <= 30 else 1 if total <= 60 else 2 if total < 90 else 3
         exact_deals[c].append(table[tier] + TIE_SHARE * total)
     swings.append(table[2] - table[1])

@@ -394,7 +394,12 @@ def grand_step(cards12: Mask, seat: int, discard: tuple[int, int], win: float,
     of ``deals`` (the other seats' hands and the bids' weight) in which the
     grand reaches 61 when played out by the rules with blind defenders.  The
     share is held within 0.02-0.98: a few dozen deals prove nothing."""
-    return PLAYOUT_WEIGHT * (_logit(_playout_share(cards12, seat, discard, deals)) - _logit(win))
+    return _step(_playout_share(cards12, seat, discard, deals), win)
+
+
+def _step(share: float, win: float) -> float:
+    """:func:`grand_step` from the playouts' ``share``."""
+    return PLAYOUT_WEIGHT * (_logit(share) - _logit(win))
 
 
 def _playout_share(cards12: Mask, seat: int, discard: tuple[int, int],
@@ -446,7 +451,7 @@ def _stepped(cands: list[Candidate], cards12: Mask, seat: int, bid: int,
                            first[3])
     if share is None:
         return cands
-    step = PLAYOUT_WEIGHT * (_logit(share) - _logit(first[4]))
+    step = _step(share, first[4])
     value = game_value(GRAND, matadors(GRAND, cards12))
     out = []
     for c in cands:
