@@ -897,6 +897,7 @@ class Solver:
         cards = sum(0xFF << (9 * s) for s in range(4))
         tt = self._null_tt
         solver = self
+        bits = _BITS
 
         def forced(s: int, d1: int, d2: int, lead: int) -> bool:
             """True if the defenders can make the soloist take a trick."""
@@ -917,23 +918,23 @@ class Solver:
             if lead == 0:
                 # Forced unless some lead escapes every defence.
                 r = True
-                for x in _bits(rs):
+                for x in bits.get(rs) or _bits_t(rs):
                     fx = fclass[x]
                     bx = beats[x]
                     m1 = r1 & fx or r1
                     m2 = r2 & fx or r2
                     hit = False
-                    for y in _bits(m1):
+                    for y in bits.get(m1) or _bits_t(m1):
                         if bx >> y & 1:
                             # d1 wins unless d2 ... d2 cannot help the
                             # soloist: the trick is the defenders'.
-                            for z in _bits(m2):
+                            for z in bits.get(m2) or _bits_t(m2):
                                 w = 2 if beats[y] >> z & 1 else 1
                                 if forced(s ^ 1 << x, d1 ^ 1 << y, d2 ^ 1 << z, w):
                                     hit = True
                                     break
                         else:
-                            for z in _bits(m2):
+                            for z in bits.get(m2) or _bits_t(m2):
                                 if bx >> z & 1:
                                     if forced(s ^ 1 << x, d1 ^ 1 << y, d2 ^ 1 << z, 2):
                                         hit = True
@@ -949,11 +950,11 @@ class Solver:
             elif lead == 1:
                 # d1 leads, d2 second, soloist last.
                 r = False
-                for x in _bits(r1):
+                for x in bits.get(r1) or _bits_t(r1):
                     fx = fclass[x]
                     m2 = r2 & fx or r2
                     ms = rs & fx or rs
-                    for y in _bits(m2):
+                    for y in bits.get(m2) or _bits_t(m2):
                         if beats[x] >> y & 1:
                             wc, wp = y, 2
                         else:
@@ -962,7 +963,8 @@ class Solver:
                         ok = True  # every soloist reply loses
                         # Replies that duck, the highest first (a card that
                         # takes the trick loses at once).
-                        for z in reversed(_bits(ms & ~bw)):
+                        duck = ms & ~bw
+                        for z in reversed(bits.get(duck) or _bits_t(duck)):
                             if not forced(s ^ 1 << z, d1 ^ 1 << x, d2 ^ 1 << y, wp):
                                 ok = False
                                 break
@@ -974,21 +976,23 @@ class Solver:
             else:
                 # d2 leads, soloist second, d1 last.
                 r = False
-                for x in _bits(r2):
+                for x in bits.get(r2) or _bits_t(r2):
                     fx = fclass[x]
                     bx = beats[x]
                     ms = rs & fx or rs
                     m1 = r1 & fx or r1
                     ok = True  # every soloist reply can be punished
                     ducks = ms & ~bx
-                    for y in [*reversed(_bits(ducks)), *_bits(ms & bx)]:
+                    takes = ms & bx
+                    for y in [*reversed(bits.get(ducks) or _bits_t(ducks)),
+                              *(bits.get(takes) or _bits_t(takes))]:
                         if bx >> y & 1:
                             wc, wp = y, 0
                         else:
                             wc, wp = x, 2
                         bw = beats[wc]
                         hit = False
-                        for z in _bits(m1):
+                        for z in bits.get(m1) or _bits_t(m1):
                             w = 1 if bw >> z & 1 else wp
                             if w == 0 or forced(s ^ 1 << y, d1 ^ 1 << z, d2 ^ 1 << x, w):
                                 hit = True
