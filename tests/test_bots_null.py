@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 
+import skat_core.bots.players as players
 from skat_core.bots.bidding import outlook
 from skat_core.bots.evaluate import win_chance
 from skat_core.bots.nullsim import (
@@ -18,10 +20,12 @@ from skat_core.bots.nullsim import (
     weighted_share,
 )
 from skat_core.bots.players import LEVEL_CONFIGS, SkatBot
+from skat_core.bots.simulate import Planned
 from skat_core.cards import CardSet
 from skat_core.deal import deal_from_seed
 from skat_core.game import Bid, Discard, GameState, Pass, Phase, action_str, new_game
 from skat_core.rules import GameType
+from skat_core.views import SeatView
 
 NULL = int(GameType.NULL)
 BUDGET = NullBudget(deals=10, probe_nodes=4_000)
@@ -178,3 +182,56 @@ def test_strong_bids_as_the_evaluator_says_before_the_skat() -> None:
     assert bot._outlook(state.view(1)) == outlook(state.hands[1], False, 20, "xskat-bench:1:1",
                                                   "search")
     assert bot.choose(state.view(1)) == Bid(18)
+
+
+def test_the_null_check_is_asked_lazily_and_chooses_as_if_every_null_were_checked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check only lowers a null's score, so it is asked only of a null
+    that some caller's predicate would take first: the discard and the
+    declaration (each the first candidate its predicate accepts) come out as
+    with every null checked, with fewer questions asked."""
+    lazy = SkatBot._null_checked
+    asked = {"lazy": 0, "every": 0}
+    real_share = players.pickup_null_share
+    counting = "lazy"
+
+    def share(*args: object) -> tuple[float, float]:
+        asked[counting] += 1
+        return real_share.__wrapped__(*args)
+
+    monkeypatch.setattr(players, "pickup_null_share", share)
+    compared = 0
+
+    def both(self: SkatBot, view: SeatView, cards12: int, plan: tuple[Planned, ...],
+             bids: tuple[int, int, int], refused: tuple[int, int, int], budget: NullBudget,
+             firsts: list[Callable[[Planned], bool]]) -> tuple[Planned, ...]:
+        nonlocal counting, compared
+        counting = "lazy"
+        got = lazy(self, view, cards12, plan, bids, refused, budget, firsts)
+        # One predicate per null that accepts only that null, unchecked:
+        # every null is asked, as the check did before it was lazy.
+        each = [(lambda c, n=n: c is n) for n in plan if c_is_null(n)]
+        counting = "every"
+        full = lazy(self, view, cards12, plan, bids, refused, budget,
+                    [*firsts, *each])
+        for accepts in firsts:
+            a = next((c for c in got if accepts(c)), None)
+            b = next((c for c in full if accepts(c)), None)
+            assert a == b
+        compared += 1
+        return got
+
+    def c_is_null(c: Planned) -> bool:
+        return c.declare.game == GameType.NULL
+
+    monkeypatch.setattr(SkatBot, "_null_checked", both)
+    config = replace(LEVEL_CONFIGS["normal"],
+                     null_sim=NullBudget(deals=6, probe_nodes=2_000, before_skat=False))
+    # (deals 15 and 20 plan two nulls each, both below the first candidate)
+    for number in (*range(6), 15, 20):
+        state = new_game(deal_from_seed("lazy-null", number))
+        bots = [SkatBot("normal", f"lazy-null:{number}:{s}", config) for s in range(3)]
+        while state.phase not in (Phase.PLAYING, Phase.FINISHED):
+            state = state.apply(bots[state.to_move].choose(state.view(state.to_move)))
+    assert compared >= 6
+    assert asked["lazy"] < asked["every"]

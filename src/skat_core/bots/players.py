@@ -17,6 +17,7 @@ same action, and swapping cards the seat cannot see changes nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..cards import CARDS, Mask
@@ -192,6 +193,7 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         # twenty-sixth round")
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=30_000, min_samples=2,
+                            exact_nodes=8_000, exact_cap=10_000,
                             trump_leads=(0.3, 0.7),
                             # the exact stage asks up to 16 more deals while the best two
                             # cards are close: +0.41 +- 0.51 against xskat on 2,000 deals,
@@ -556,7 +558,11 @@ class SkatBot:
         return schneider_sure(view.hand, view.seat, int(HAND_GAMES[i].game), kn.bids,
                               kn.refused, deals, self.config.schneider_cap, str(self.seed))
 
-    def _plan(self, view: SeatView, cards12: Mask, sim: SimBudget) -> tuple[Planned, ...]:
+    def _plan(self, view: SeatView, cards12: Mask, sim: SimBudget,
+              wanted: Callable[[Planned], bool] | None = None) -> tuple[Planned, ...]:
+        """The candidates after picking up, best first.  ``wanted``: the
+        caller takes the first candidate it accepts (the declaration, once
+        the discard is made), so the null check makes that one exact too."""
         kn = read_knowledge(view)
         # With the refitted family both plans play the same deals, and a
         # question both ask is searched once (simulate.pickup_plans).
@@ -565,8 +571,16 @@ class SkatBot:
                              str(self.seed), plays, self.config.loss_extra)
         plan = plans[0]
         if self.config.null_sim is not None:
+            reach = any(c.value >= view.bid for c in plan)
+
+            def in_ok(c: Planned) -> bool:
+                return c.value >= view.bid or not reach
+
+            firsts: list[Callable[[Planned], bool]] = [in_ok]
+            if wanted is not None:
+                firsts.append(lambda c: in_ok(c) and wanted(c))
             plan = self._null_checked(view, cards12, plan, kn.bids, kn.refused,
-                                      self.config.null_sim)
+                                      self.config.null_sim, firsts)
         ok = tuple(c for c in plan if c.value >= view.bid) or plan
         if self.config.discard_refit and ok[0].declare.game != GameType.NULL:
             # The refitted evaluator's plan (its own candidates and prior)
@@ -585,26 +599,49 @@ class SkatBot:
 
     def _null_checked(self, view: SeatView, cards12: Mask, plan: tuple[Planned, ...],
                       bids: tuple[int, int, int], refused: tuple[int, int, int],
-                      budget: NullBudget) -> tuple[Planned, ...]:
+                      budget: NullBudget,
+                      firsts: list[Callable[[Planned], bool]]) -> tuple[Planned, ...]:
         """The null candidates' win chances capped by the share of sampled
         deals in which the exact solver does not catch them (:mod:`.nullsim`),
-        blended with the evaluator's chance; re-sorted by expected score."""
-        out = []
-        for c in plan:
-            if c.declare.game == GameType.NULL:
-                put = 1 << c.discard[0] | 1 << c.discard[1]
-                mine = cards12 & ~put
-                share, deals = pickup_null_share(mine, put, view.seat, bids, refused, budget,
-                                                 str(self.seed))
-                e = win_chance(int(GameType.NULL), mine, 0, view.seat == 0, c.declare.ouvert,
-                               self.play)
-                win = min(c.win, e * not_caught_factor(share, deals, budget.prior))
-                if win < c.win:
-                    ev = null_payoff(win, c.value, view.bid, self.config.loss_extra)
-                    c = replace(c, ev=ev, win=win)
-            out.append(c)
-        out.sort(key=lambda c: -c.ev)
-        return tuple(out)
+        blended with the evaluator's chance; re-sorted by expected score.
+
+        The check only lowers a null's score, so it is asked lazily: only
+        of a null that is, as things stand, the first candidate some
+        predicate of ``firsts`` accepts (the callers take the first they
+        accept).  Once no predicate's first is an unchecked null, the
+        unchecked ones rank below every first and would after a check too,
+        so the firsts are the same as with every null checked; the
+        unchecked nulls keep the evaluator's score (shown in the hint)."""
+        current = list(plan)
+        checked = [c.declare.game != GameType.NULL for c in current]
+
+        def ranked() -> list[int]:
+            # (stable: ties keep the plan's order, as the full sort does)
+            return sorted(range(len(current)), key=lambda i: -current[i].ev)
+
+        while True:
+            order = ranked()
+            todo = None
+            for accepts in firsts:
+                i = next((i for i in order if accepts(current[i])), None)
+                if i is not None and not checked[i]:
+                    todo = i
+                    break
+            if todo is None:
+                break
+            checked[todo] = True
+            c = current[todo]
+            put = 1 << c.discard[0] | 1 << c.discard[1]
+            mine = cards12 & ~put
+            share, deals = pickup_null_share(mine, put, view.seat, bids, refused, budget,
+                                             str(self.seed))
+            e = win_chance(int(GameType.NULL), mine, 0, view.seat == 0, c.declare.ouvert,
+                           self.play)
+            win = min(c.win, e * not_caught_factor(share, deals, budget.prior))
+            if win < c.win:
+                ev = null_payoff(win, c.value, view.bid, self.config.loss_extra)
+                current[todo] = replace(c, ev=ev, win=win)
+        return tuple(current[i] for i in ranked())
 
     def _discard(self, view: SeatView) -> Hint:
         sim = self.config.sim
@@ -645,9 +682,11 @@ class SkatBot:
         sim = self.config.sim
         if sim is not None and discard:
             legal = set(view.legal)
-            plan = [c for c in self._plan(view, view.hand | discard, sim)
-                    if 1 << c.discard[0] | 1 << c.discard[1] == discard
-                    and c.declare in legal]
+            def put_away(c: Planned) -> bool:
+                return 1 << c.discard[0] | 1 << c.discard[1] == discard and c.declare in legal
+
+            plan = [c for c in self._plan(view, view.hand | discard, sim, put_away)
+                    if put_away(c)]
             if plan:
                 top = plan[0]
                 return Hint(top.declare,
