@@ -174,6 +174,49 @@ def test_the_exact_stage_asks_more_deals_only_while_the_best_cards_are_close() -
     assert any(n > 4 for n in counts)
 
 
+def test_the_exact_stage_keeps_to_its_own_node_limit_and_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # SearchBudget.exact_nodes / exact_cap: the plain exact stage stops
+    # sampling at its own limit, and past the first min_samples deals leaves
+    # out a deal that would take the solver over the cap.  Counted on the
+    # solvers the stage makes, so no one decision overshoots.
+    made: list[Solver] = []
+
+    class Counted(Solver):
+        def __init__(self, game: int, soloist: int) -> None:
+            super().__init__(game, soloist)
+            made.append(self)
+
+    monkeypatch.setattr(pimc, "Solver", Counted)
+    plain = replace(_PLAIN, exact_samples=40)
+    limited = replace(plain, exact_nodes=2_000, exact_cap=2_500)
+    cut = capped = dropped = 0
+    for pos, state in load_positions("test", 6, None, lambda _: None):
+        contract = state.contract
+        assert contract is not None
+        if contract.game == GameType.NULL or pos.cards_left != 7:
+            continue
+        kn = read_knowledge(state.view(pos.seat))
+        legal = sum(1 << x for x in pos.values)
+        _, how = pimc_values(kn, contract, state.bid, legal, plain, random.Random(3))
+        assert how == "exact, 40 deals"
+        made.clear()
+        estimates, how = pimc_values(kn, contract, state.bid, legal, limited,
+                                     random.Random(3))
+        deals = int(how.split(", ")[1].split()[0])
+        assert plain.min_samples <= deals <= 40
+        assert {e.card for e in estimates} == set(pos.values)
+        if deals > plain.min_samples:
+            assert made[0].nodes <= limited.exact_cap
+            capped += 1
+        cut += deals < 40
+        # (a deal cut off by the cap stops the solver exactly there)
+        dropped += made[0].nodes == limited.exact_cap
+    assert cut > 0
+    assert capped > 0
+    assert dropped > 0
+
+
 def _grand_soloist_positions(tricks: int) -> list[tuple[Position, GameState]]:
     sel = Selection(tricks, tricks, "soloist", "grand")
     return load_positions("test", 40, None, lambda _: None, "easy", sel)

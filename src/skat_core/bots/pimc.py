@@ -137,6 +137,15 @@ class SearchBudget:
     the rest is played out by the rules with the *soloist* not seeing the
     defenders' cards, counts this share of the swing less for the soloist
     (0: off)."""
+    exact_nodes: int = 0
+    """The exact stage's own node limit (as :attr:`nodes`, for the plain
+    exact stage only: not the soloist's :class:`SoloBudget` nor its
+    questions; 0: :attr:`nodes`)."""
+    exact_cap: int = 0
+    """The plain exact stage, once :attr:`min_samples` deals are valued: a
+    deal whose search would take the solver past this many positions is
+    left out and the sampling ends there, so that no one deal overshoots
+    the limit (a count, not a clock; 0: no cap)."""
     defence_score: bool = False
     """A defender values each card by what the defenders score
     (:func:`defence_table`: :data:`DEFENCE_WIN` when the soloist loses,
@@ -474,10 +483,14 @@ def pimc_values(
     # Exact stage: each card's utility deal by deal (to tell the best two apart).
     per_deal: dict[int, list[float]] = {c: [] for c in cards}
     extra = budget.extra_samples if how == "exact" and not null else 0
+    limit = budget.nodes
+    plain_exact = how == "exact" and not question and not cap
+    if plain_exact and budget.exact_nodes:
+        limit = budget.exact_nodes
     batch = _worlds(kn, contract, bid, sampler, n, budget, rng)
     while batch:
         world = batch.pop(0)
-        if budget.nodes and done >= budget.min_samples and solver.nodes >= budget.nodes:
+        if limit and done >= budget.min_samples and solver.nodes >= limit:
             break
         if (asks is not None and budget.nodes and done >= budget.min_samples
                 and roll_solver.nodes >= budget.nodes):
@@ -523,6 +536,13 @@ def pimc_values(
         elif how == "exact" and cap:
             got_values = solver.solve_moves_within(hands, seat, trick, leader if trick else None,
                                                    cap)
+            if got_values is None:
+                done -= 1
+                break
+            values = got_values
+        elif plain_exact and budget.exact_cap and done > budget.min_samples:
+            got_values = solver.solve_moves_within(hands, seat, trick, leader if trick else None,
+                                                   budget.exact_cap)
             if got_values is None:
                 done -= 1
                 break
