@@ -193,6 +193,10 @@ LEVEL_CONFIGS: dict[str, LevelConfig] = {
         # twenty-sixth round")
         budget=SearchBudget(exact_from=7, tiers_from=7, exact_samples=16, tier_samples=12,
                             rollout_samples=10, rollout_exact=4, nodes=30_000, min_samples=2,
+                            # the exact stage's own limit and a cap, so that the card p95
+                            # fits 0.5 s in a table of Monte Carlo bots too (597 -> 447 ms):
+                            # -0.13 +- 0.70 a deal against xskat on 1,100 deals replayed
+                            # (docs/bots.md, "The twenty-eighth round")
                             exact_nodes=8_000, exact_cap=10_000,
                             trump_leads=(0.3, 0.7),
                             # the exact stage asks up to 16 more deals while the best two
