@@ -533,16 +533,12 @@ def pimc_values(
                 done -= 1
                 break
             values = got_values
-        elif how == "exact" and cap:
+        elif how == "exact" and (cap or (plain_exact and budget.exact_cap
+                                         and done > budget.min_samples)):
+            # (the solo stage's cap from the first deal, the plain stage's
+            # once min_samples deals are valued)
             got_values = solver.solve_moves_within(hands, seat, trick, leader if trick else None,
-                                                   cap)
-            if got_values is None:
-                done -= 1
-                break
-            values = got_values
-        elif plain_exact and budget.exact_cap and done > budget.min_samples:
-            got_values = solver.solve_moves_within(hands, seat, trick, leader if trick else None,
-                                                   budget.exact_cap)
+                                                   cap or budget.exact_cap)
             if got_values is None:
                 done -= 1
                 break

@@ -574,18 +574,19 @@ class SkatBot:
         plans = pickup_plans(cards12, view.seat, view.bid, kn.bids, kn.refused, sim,
                              str(self.seed), plays, self.config.loss_extra)
         plan = plans[0]
+        # The candidates that reach the bid (all of them if none does).
+        reach = any(c.value >= view.bid for c in plan)
+
+        def in_ok(c: Planned) -> bool:
+            return c.value >= view.bid or not reach
+
         if self.config.null_sim is not None:
-            reach = any(c.value >= view.bid for c in plan)
-
-            def in_ok(c: Planned) -> bool:
-                return c.value >= view.bid or not reach
-
             firsts: list[Callable[[Planned], bool]] = [in_ok]
             if wanted is not None:
                 firsts.append(lambda c: in_ok(c) and wanted(c))
             plan = self._null_checked(view, cards12, plan, kn.bids, kn.refused,
                                       self.config.null_sim, firsts)
-        ok = tuple(c for c in plan if c.value >= view.bid) or plan
+        ok = tuple(c for c in plan if in_ok(c))
         if self.config.discard_refit and ok[0].declare.game != GameType.NULL:
             # The refitted evaluator's plan (its own candidates and prior)
             # chooses the discard of the grand, or the trump and the discard
