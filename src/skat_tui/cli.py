@@ -256,10 +256,18 @@ def bench_solver(path: str | None) -> None:
 @click.option("--a", "level_a", default="strong", show_default=True)
 @click.option("--b", "level_b", default="normal", show_default=True)
 @click.option("--seed", default="bench", show_default=True)
-def bench_bots(deals: int, level_a: str, level_b: str, seed: str) -> None:
-    from skat_core.benchmarks.bots import run
+@click.option("--out", default=None, metavar="FILE",
+              help=_("Also write every seat-play to FILE (JSON lines), for --read."))
+@click.option("--read", "read_files", multiple=True, metavar="FILE",
+              help=_("Play nothing: print the figures of the seat-plays saved in FILE "
+                     "(repeat for several files; their deals are pooled)."))
+def bench_bots(deals: int, level_a: str, level_b: str, seed: str, out: str | None,
+               read_files: tuple[str, ...]) -> None:
+    from skat_core.benchmarks.bots import read, run
 
-    sys.exit(run(deals, level_a, level_b, seed))
+    if read_files:
+        sys.exit(read(list(read_files)))
+    sys.exit(run(deals, level_a, level_b, seed, out=out))
 
 
 @bench.command("cards", help=_("Card-play loss per decision against the open-card best card, "
