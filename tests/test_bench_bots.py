@@ -37,6 +37,13 @@ def test_saved_plays_read_back_give_the_same_figures(
     assert "A - B" in again and "'save-a'" in again and "3 deals" in again
 
 
+def test_an_unwritable_out_file_is_refused_before_playing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(50, "easy", "random", "x", workers=1, out=str(tmp_path / "no" / "such.jsonl")) == 1
+    captured = capsys.readouterr()
+    assert "cannot write" in captured.err and "A - B" not in captured.out
+
+
 def test_files_of_two_seeds_are_pooled_through_the_command(tmp_path: Path) -> None:
     runner = CliRunner()
     paths = []

@@ -106,6 +106,8 @@ def run(deals: int, level_a: str, level_b: str, seed: str, workers: int = 2,
             return 2
     if not enough_deals(deals):
         return 2
+    if out is not None and not _writable(out):
+        return 1
     plays, wall = play_all(play_deal, seed, deals, (level_a, level_b), workers, every=30,
                            initializer=_warm_up)
     report(plays, deals, level_a, level_b, f"seed {seed!r}", wall)
@@ -116,6 +118,18 @@ def run(deals: int, level_a: str, level_b: str, seed: str, workers: int = 2,
             print(f"cannot write {out}: {err.strerror}", file=sys.stderr)
             return 1
     return 0
+
+
+def _writable(path: str) -> bool:
+    """Whether ``path`` can be written (it is created, empty): checked before
+    a match of half an hour is played, not after; says why not on stderr."""
+    try:
+        with open(path, "w", encoding="utf-8"):
+            pass
+    except OSError as err:
+        print(f"cannot write {path}: {err.strerror}", file=sys.stderr)
+        return False
+    return True
 
 
 def save(plays: list[Play], path: str, seed: str, level_a: str, level_b: str) -> None:
