@@ -21,8 +21,10 @@ One JSON line per deal is written (see README.md for the fields).
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -360,18 +362,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reference", action="store_true", help="only the all-xskat games")
     ap.add_argument("--replay", action="store_true",
                     help="check: replay xskat's own actions of each seat from outside")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="deals played in this many processes at once (rows in deal order)")
     args = ap.parse_args(argv)
     level = None if args.reference else args.level
     if level is not None:
         from skat_core.bots import pimc, play_rules, players  # noqa: F401  (warm up)
     total = 0
     start = time.time()
+    deals = list(parse_range(args.deals))
+    work = replay_deal if args.replay else functools.partial(bench_deal, level=level)
     with open(args.out, "w", encoding="utf-8") as f:
-        for i in parse_range(args.deals):
-            row = replay_deal(i) if args.replay else bench_deal(i, level)
-            total += row["disagreements"]
-            f.write(json.dumps(row) + "\n")
-            f.flush()
+        if args.jobs > 1:
+            # one deal per task, rows written in deal order; each deal's games
+            # are the same as in a single process (a bot's seed is its deal
+            # and seat, xskat's comes from the cards)
+            with multiprocessing.Pool(args.jobs) as pool:
+                rows = pool.imap(work, deals)
+                for row in rows:
+                    total += row["disagreements"]
+                    f.write(json.dumps(row) + "\n")
+                    f.flush()
+        else:
+            for i in deals:
+                row = work(i)
+                total += row["disagreements"]
+                f.write(json.dumps(row) + "\n")
+                f.flush()
     n = len(parse_range(args.deals))
     print(f"{n} deals, {total} disagreements, {time.time() - start:.0f} s", file=sys.stderr)
     return 1 if total else 0
