@@ -316,6 +316,13 @@ def replay_deal(i: int) -> dict:
     return row
 
 
+def _failed(row: dict, game: str, err: Disagreement, log: list[str]) -> None:
+    """Count a referee disagreement in ``row`` and show it with the last actions."""
+    row["disagreements"] += 1
+    row["errors"].append(f"{game}: {err}")
+    print(f"deal {row['deal']} {game}: {err}\n  " + " | ".join(log[-8:]), file=sys.stderr)
+
+
 def bench_deal(i: int, level: str | None) -> dict:
     deal = deal_from_seed(SEED, i)
     row: dict = {"deal": i, "seed": SEED, "level": level, "disagreements": 0, "errors": []}
@@ -324,9 +331,7 @@ def bench_deal(i: int, level: str | None) -> dict:
     try:
         ref = summary(play_game(deal, None, None, times, log))
     except Disagreement as err:
-        row["disagreements"] += 1
-        row["errors"].append(f"reference: {err}")
-        print(f"deal {i} reference: {err}\n  " + " | ".join(log[-8:]), file=sys.stderr)
+        _failed(row, "reference", err, log)
         return row
     row["reference"] = ref
     if level is None:
@@ -338,9 +343,7 @@ def bench_deal(i: int, level: str | None) -> dict:
         try:
             ours = summary(play_game(deal, seat, bot, times, log))
         except Disagreement as err:
-            row["disagreements"] += 1
-            row["errors"].append(f"seat {seat}: {err}")
-            print(f"deal {i} seat {seat}: {err}\n  " + " | ".join(log[-8:]), file=sys.stderr)
+            _failed(row, f"seat {seat}", err, log)
             continue
         seatings.append({"seat": seat, "ours_sf": ours["sf"][seat], "xskat_sf": ref["sf"][seat],
                          "ours": ours})
