@@ -171,12 +171,31 @@ def check_end(state: GameState, words: list[str], where: str, early: bool = Fals
     return {"xskat_end": " ".join(words[1:9])}
 
 
+def timed_choice(bot, view, times):
+    """``bot.choose(view)``; its CPU and wall time (ms) go into ``times`` under
+    the decision's kind if it had a choice."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    action = bot.choose(view)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    if len(view.legal) > 1:
+        kind = KIND[view.phase]
+        times[kind]["cpu"].append(round(cpu * 1000, 3))
+        times[kind]["wall"].append(round(wall * 1000, 3))
+    return action
+
+
 def play_game(deal: Deal | None, ours: int | None, bot, times, log: list[str],
-              start: str | None = None, end: list | None = None) -> GameState:
+              start: str | None = None, end: list | None = None,
+              expected: list[str] | None = None) -> GameState:
     """One game: our bot at position ``ours`` (None: xskat everywhere).
+    ``log`` receives every action of every seat in order, ``"<pos> <action>"``
+    in the protocol's words (``"0 bid 18"``, ``"2 play CJ"``).
     ``start``: another start command for the driver (``xseed ...``: xskat
     deals; ``deal`` is then read from the driver).  ``end`` receives the
-    driver's END line."""
+    driver's END line.  ``expected``: an earlier log of this game (replay.py):
+    as long as our seat's actions agree with it, xskat's must too (else a
+    Disagreement); from our seat's first different action on the game is free."""
+    following = expected is not None
     ctl = "".join("o" if p == ours else "x" for p in range(3))
     drv = Driver()
     try:
@@ -223,29 +242,31 @@ def play_game(deal: Deal | None, ours: int | None, bot, times, log: list[str],
                 if action not in state.legal_actions():
                     raise Disagreement(f"{where}: illegal xskat action {action!r}")
                 state = state.apply(action)
-                log.append(f"x{pos} {' '.join(words[1:])}")
+                log.append(f"{pos} {' '.join(words[1:])}")
+                if following and log[-1:] != expected[len(log) - 1:len(log)]:
+                    logged = expected[len(log) - 1] if len(log) <= len(expected) else "nothing"
+                    raise Disagreement(f"{where}: xskat left the logged game at action "
+                                       f"{len(log) - 1}: {log[-1]!r}, logged {logged!r}")
             elif line.startswith("O "):
                 head, shown = line[2:].split(" | ")
                 pos = int(head.split()[0])
                 check_state(state, shown, where)
                 if pos != ours or state.to_move != ours:
                     raise Disagreement(f"{where}: outside asked for seat {pos}")
-                view = state.view(pos)
-                t0, c0 = time.perf_counter(), time.process_time()
-                action = bot.choose(view)
-                wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-                if len(view.legal) > 1:
-                    kind = KIND[state.phase]
-                    times[kind]["cpu"].append(round(cpu * 1000, 3))
-                    times[kind]["wall"].append(round(wall * 1000, 3))
+                action = timed_choice(bot, state.view(pos), times)
                 text = action_text(action)
                 reply = drv.ask("do " + text)
                 if reply != "ok":
                     raise Disagreement(f"{where}: driver refused {text!r}: {reply}")
                 state = state.apply(action)
-                log.append(f"o{pos} {text}")
+                log.append(f"{pos} {text}")
+                if following and log[-1:] != expected[len(log) - 1:len(log)]:
+                    following = False
             elif line.startswith("END"):
                 check_end(state, line.split(), where, early)
+                if following and log != expected:
+                    raise Disagreement(f"{where}: the game ended after {len(log)} of the "
+                                       f"{len(expected)} logged actions")
                 if end is not None:
                     end.append(line)
                 return state
@@ -255,7 +276,7 @@ def play_game(deal: Deal | None, ours: int | None, bot, times, log: list[str],
         drv.close()
 
 
-def summary(state: GameState) -> dict:
+def summary(state: GameState, log: list[str]) -> dict:
     res = state.result
     assert res is not None
     sf, _ = res.seeger_fabian_by_seat(3)
@@ -264,7 +285,8 @@ def summary(state: GameState) -> dict:
             "grand": res.contract is not None and res.contract.game == GameType.GRAND,
             "won": res.won if res.soloist is not None else None,
             "value": res.value if res.soloist is not None else 0,
-            "sf": list(sf)}
+            "sf": list(sf),
+            "log": list(log)}
 
 
 class ReplayBot:
@@ -280,7 +302,7 @@ class ReplayBot:
 
 
 def normalized(log: list[str]) -> list:
-    return [(int(e[1]), parse_action(e[3:].split())) for e in log]
+    return [(int(e.split()[0]), parse_action(e.split()[1:])) for e in log]
 
 
 def replay_deal(i: int) -> dict:
@@ -292,7 +314,7 @@ def replay_deal(i: int) -> dict:
     times: dict = defaultdict(lambda: {"cpu": [], "wall": []})
     ref_log: list[str] = []
     try:
-        row["reference"] = summary(play_game(deal, None, None, times, ref_log))
+        row["reference"] = summary(play_game(deal, None, None, times, ref_log), ref_log)
     except Disagreement as err:
         row["disagreements"] += 1
         row["errors"].append(f"reference: {err}")
@@ -329,7 +351,7 @@ def bench_deal(i: int, level: str | None) -> dict:
     times: dict = defaultdict(lambda: {"cpu": [], "wall": []})
     log: list[str] = []
     try:
-        ref = summary(play_game(deal, None, None, times, log))
+        ref = summary(play_game(deal, None, None, times, log), log)
     except Disagreement as err:
         _failed(row, "reference", err, log)
         return row
@@ -341,7 +363,7 @@ def bench_deal(i: int, level: str | None) -> dict:
         bot = make_bot(level, f"{SEED}:{i}:{seat}")
         log = []
         try:
-            ours = summary(play_game(deal, seat, bot, times, log))
+            ours = summary(play_game(deal, seat, bot, times, log), log)
         except Disagreement as err:
             _failed(row, f"seat {seat}", err, log)
             continue
