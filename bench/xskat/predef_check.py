@@ -12,7 +12,7 @@ import sys
 import xbench
 
 
-def end_of(start: str) -> tuple[str, str]:
+def end_of(start: str) -> tuple[str, str, str]:
     d = xbench.Driver()
     try:
         deal = d.ask(start)

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import multiprocessing
 import sys
 import time
 from collections import defaultdict
@@ -97,9 +96,8 @@ def replay_row(row: dict, check: set[str], select: str) -> dict:
         except xbench.Disagreement as err:
             xbench._failed(new, f"seat {seat}", err, log)
             continue
-        ours = xbench.summary(state, log)
-        seatings.append({"seat": seat, "ours_sf": ours["sf"][seat], "xskat_sf": ref["sf"][seat],
-                         "ours": ours, "diverged": bot.diverged, "replayed": True})
+        seatings.append({**xbench.seating(seat, state, log, ref), "diverged": bot.diverged,
+                         "replayed": True})
     new["seatings"] = seatings
     new["times"] = dict(times)
     return new
@@ -134,26 +132,19 @@ def main(argv: list[str] | None = None) -> int:
     work = functools.partial(replay_row, check=check, select=args.select)
     total = replayed = diverged = better = worse = same = 0
     with open(args.out, "w", encoding="utf-8") as f:
-        pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
-        try:
-            for old, new in zip(rows, pool.imap(work, rows) if pool else map(work, rows),
-                                strict=True):
-                total += new["disagreements"] - old["disagreements"]
-                before = {s["seat"]: s["ours_sf"] for s in old.get("seatings", [])}
-                for s in new.get("seatings", []):
-                    if s.pop("replayed", False):
-                        replayed += 1
-                        diverged += s["diverged"]
-                        d = s["ours_sf"] - before[s["seat"]]
-                        better += d > 0
-                        worse += d < 0
-                        same += d == 0
-                f.write(json.dumps(new) + "\n")
-                f.flush()
-        finally:
-            if pool:
-                pool.close()
-                pool.join()
+        for old, new in zip(rows, xbench.in_order(work, rows, args.jobs), strict=True):
+            total += new["disagreements"] - old["disagreements"]
+            before = {s["seat"]: s["ours_sf"] for s in old.get("seatings", [])}
+            for s in new.get("seatings", []):
+                if s.pop("replayed", False):
+                    replayed += 1
+                    diverged += s["diverged"]
+                    d = s["ours_sf"] - before[s["seat"]]
+                    better += d > 0
+                    worse += d < 0
+                    same += d == 0
+            f.write(json.dumps(new) + "\n")
+            f.flush()
     print(f"{len(rows)} deals, {replayed} seat-plays replayed, {diverged} diverged: "
           f"{better} better, {worse} worse, {same} same; {total} disagreements, "
           f"{time.time() - start:.0f} s", file=sys.stderr)

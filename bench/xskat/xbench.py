@@ -363,15 +363,33 @@ def bench_deal(i: int, level: str | None) -> dict:
         bot = make_bot(level, f"{SEED}:{i}:{seat}")
         log = []
         try:
-            ours = summary(play_game(deal, seat, bot, times, log), log)
+            state = play_game(deal, seat, bot, times, log)
         except Disagreement as err:
             _failed(row, f"seat {seat}", err, log)
             continue
-        seatings.append({"seat": seat, "ours_sf": ours["sf"][seat], "xskat_sf": ref["sf"][seat],
-                         "ours": ours})
+        seatings.append(seating(seat, state, log, ref))
     row["seatings"] = seatings
     row["times"] = dict(times)
     return row
+
+
+def in_order(work, items, jobs: int):
+    """``work(item)`` for each item, in the items' order, in ``jobs`` processes
+    at once (one item per task).  Each deal's games are the same as in a
+    single process: a bot's seed is its deal and seat, xskat's comes from the
+    cards."""
+    if jobs <= 1:
+        yield from map(work, items)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(work, items)
+
+
+def seating(seat: int, state: GameState, log: list[str], ref: dict) -> dict:
+    """A seat-play's entry in a row: our seat's score, xskat's in the same
+    seat of the reference game ``ref``, and the game's summary."""
+    ours = summary(state, log)
+    return {"seat": seat, "ours_sf": ours["sf"][seat], "xskat_sf": ref["sf"][seat], "ours": ours}
 
 
 def parse_range(text: str) -> range:
@@ -398,24 +416,12 @@ def main(argv: list[str] | None = None) -> int:
     deals = list(parse_range(args.deals))
     work = replay_deal if args.replay else functools.partial(bench_deal, level=level)
     with open(args.out, "w", encoding="utf-8") as f:
-        if args.jobs > 1:
-            # one deal per task, rows written in deal order; each deal's games
-            # are the same as in a single process (a bot's seed is its deal
-            # and seat, xskat's comes from the cards)
-            with multiprocessing.Pool(args.jobs) as pool:
-                rows = pool.imap(work, deals)
-                for row in rows:
-                    total += row["disagreements"]
-                    f.write(json.dumps(row) + "\n")
-                    f.flush()
-        else:
-            for i in deals:
-                row = work(i)
-                total += row["disagreements"]
-                f.write(json.dumps(row) + "\n")
-                f.flush()
-    n = len(parse_range(args.deals))
-    print(f"{n} deals, {total} disagreements, {time.time() - start:.0f} s", file=sys.stderr)
+        for row in in_order(work, deals, args.jobs):
+            total += row["disagreements"]
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+    print(f"{len(deals)} deals, {total} disagreements, {time.time() - start:.0f} s",
+          file=sys.stderr)
     return 1 if total else 0
 
 
