@@ -123,7 +123,9 @@ static int ref_phase(int *seat)
 
 /* ---- queue of xskat's actions, reported one at a time ------------------ */
 
-#define QMAX 64
+/* every action of xskat's players in one game (a long auction says and holds
+   some 60 values each, then 30 cards): never reused, so large enough for all */
+#define QMAX 512
 static struct { char act[64]; char st[64]; int pos; } q[QMAX];
 static int qhead, qtail;
 
@@ -254,7 +256,7 @@ static void advance(void)
       state_str(st, P_BIDDING, actor);
       last_bidact = 0;
       do_entsch();
-      if (qtail >= QMAX) exit(3);
+      if (qtail >= QMAX) { out("error queue overflow"); exit(3); }
       strcpy(q[qtail].st, st);
       q[qtail].pos = pos_of(actor);
       if (last_bidact == 3) strcpy(q[qtail].act, "pass");

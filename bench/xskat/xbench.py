@@ -122,8 +122,12 @@ class Driver:
 
     def ask(self, line: str) -> str:
         assert self.p.stdin and self.p.stdout
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
+        try:
+            self.p.stdin.write(line + "\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError) as err:
+            # the driver ended (its last line said why): this game fails, the run goes on
+            raise Disagreement(f"driver ended before {line!r} (exit {self.p.poll()})") from err
         reply = self.p.stdout.readline().strip()
         if not reply:
             raise Disagreement(f"driver gave no answer to {line!r}")
