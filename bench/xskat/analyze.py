@@ -6,8 +6,12 @@ One file: the mean over deals of (mean over the 3 seatings of our seat's
 Seeger-Fabian score minus xskat's in the same seat of the reference game),
 with its 95% interval (mean +- 1.96 sd / sqrt(n)); soloist % and soloist win
 % (ours and xskat's in the same seats), grands, decision times (CPU and wall,
-p50 / p95 / max per kind).  Two files: also the paired difference per deal
-(first minus second) on the deals complete in both.
+p50 / p95 / max per kind).  Also the figure as a server's table reports it
+(the ISS, and SkatZero's published "42.5 against 18.5 of XSkat"): our seat's
+Seeger-Fabian score per hand minus the mean of its two xskat opponents' at the
+same table, which is a different and larger measure than the one above.
+Two files: also the paired difference per deal (first minus second) on the
+deals complete in both.
 """
 
 from __future__ import annotations
@@ -38,6 +42,17 @@ def per_deal(r: dict) -> float:
     return sum(s["ours_sf"] - s["xskat_sf"] for s in r["seatings"]) / 3
 
 
+def at_table(r: dict) -> tuple[float, float]:
+    """Mean over the 3 seatings of our seat's score and of its two xskat
+    opponents' mean score in the same game."""
+    ours = opp = 0.0
+    for s in r["seatings"]:
+        sf = s["ours"]["sf"]
+        ours += sf[s["seat"]]
+        opp += (sum(sf) - sf[s["seat"]]) / 2
+    return ours / 3, opp / 3
+
+
 def report(path: str, rows: dict[int, dict]) -> None:
     ok = complete(rows)
     bad = sum(r.get("disagreements", 0) for r in rows.values())
@@ -54,6 +69,15 @@ def report(path: str, rows: dict[int, dict]) -> None:
           f"xskat in the same seat {sum(ref) / len(ref):+.2f}")
     print(f"  ours - xskat: {mean:+.2f} +- {half:.2f}  (95% CI {mean - half:+.2f} .. "
           f"{mean + half:+.2f}, n = {len(diffs)} deals)")
+    table = [at_table(r) for r in ok.values()]
+    tmean, thalf = interval([o - x for o, x in table])
+    alone = sum(sum(r["reference"]["sf"]) / 3 for r in ok.values()) / len(ok)
+    ours_t = sum(o for o, _ in table) / len(table)
+    opp_t = sum(x for _, x in table) / len(table)
+    print(f"  at the table (as a server reports it): ours {ours_t:+.2f} per hand, "
+          f"each xskat opponent {opp_t:+.2f}; "
+          f"ours - opponents {tmean:+.2f} +- {thalf:.2f}; xskat among itself "
+          f"{alone:+.2f} per hand and player")
     plays = solo = won = grands = 0
     xsolo = xwon = xgrands = 0
     for r in ok.values():
