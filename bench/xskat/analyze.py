@@ -42,15 +42,10 @@ def per_deal(r: dict) -> float:
     return sum(s["ours_sf"] - s["xskat_sf"] for s in r["seatings"]) / 3
 
 
-def at_table(r: dict) -> tuple[float, float]:
-    """Mean over the 3 seatings of our seat's score and of its two xskat
-    opponents' mean score in the same game."""
-    ours = opp = 0.0
-    for s in r["seatings"]:
-        sf = s["ours"]["sf"]
-        ours += sf[s["seat"]]
-        opp += (sum(sf) - sf[s["seat"]]) / 2
-    return ours / 3, opp / 3
+def opponents(r: dict) -> float:
+    """Mean over the 3 seatings of the mean score of our seat's two xskat
+    opponents in the same game (the table figure's other side)."""
+    return sum((sum(s["ours"]["sf"]) - s["ours_sf"]) / 2 for s in r["seatings"]) / 3
 
 
 def report(path: str, rows: dict[int, dict]) -> None:
@@ -69,13 +64,11 @@ def report(path: str, rows: dict[int, dict]) -> None:
           f"xskat in the same seat {sum(ref) / len(ref):+.2f}")
     print(f"  ours - xskat: {mean:+.2f} +- {half:.2f}  (95% CI {mean - half:+.2f} .. "
           f"{mean + half:+.2f}, n = {len(diffs)} deals)")
-    table = [at_table(r) for r in ok.values()]
-    tmean, thalf = interval([o - x for o, x in table])
+    opp = [opponents(r) for r in ok.values()]
+    tmean, thalf = interval([o - x for o, x in zip(ours, opp, strict=True)])
     alone = sum(sum(r["reference"]["sf"]) / 3 for r in ok.values()) / len(ok)
-    ours_t = sum(o for o, _ in table) / len(table)
-    opp_t = sum(x for _, x in table) / len(table)
-    print(f"  at the table (as a server reports it): ours {ours_t:+.2f} per hand, "
-          f"each xskat opponent {opp_t:+.2f}; "
+    print(f"  at the table (as a server reports it): ours {sum(ours) / len(ours):+.2f} per hand, "
+          f"each xskat opponent {sum(opp) / len(opp):+.2f}; "
           f"ours - opponents {tmean:+.2f} +- {thalf:.2f}; xskat among itself "
           f"{alone:+.2f} per hand and player")
     plays = solo = won = grands = 0

@@ -30,8 +30,8 @@ import functools
 import json
 import sys
 import time
-from collections import defaultdict
 
+import analyze
 import xbench
 
 from skat_core.bots import make_bot
@@ -79,7 +79,7 @@ def replay_row(row: dict, check: set[str], select: str) -> dict:
         return new
     i, level, ref = row["deal"], row["level"], row["reference"]
     deal = deal_from_seed(row["seed"], i)
-    times: dict = defaultdict(lambda: {"cpu": [], "wall": []})
+    times = xbench.new_times()
     seatings = []
     for old in row["seatings"]:
         seat = old["seat"]
@@ -91,8 +91,7 @@ def replay_row(row: dict, check: set[str], select: str) -> dict:
                      make_bot(level, f"{row['seed']}:{i}:{seat}"), check, times)
         log: list[str] = []
         try:
-            state = xbench.play_game(deal, seat, bot, defaultdict(lambda: {"cpu": [], "wall": []}),
-                                     log, expected=logged)
+            state = xbench.play_game(deal, seat, bot, xbench.new_times(), log, expected=logged)
         except xbench.Disagreement as err:
             xbench._failed(new, f"seat {seat}", err, log)
             continue
@@ -101,11 +100,6 @@ def replay_row(row: dict, check: set[str], select: str) -> dict:
     new["seatings"] = seatings
     new["times"] = dict(times)
     return new
-
-
-def load(path: str) -> list[dict]:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     check = {k for k in args.check.split(",") if k}
     if not check <= set(KINDS):
         ap.error(f"--check: kinds are {','.join(KINDS)}")
-    rows = load(args.rows)
+    rows = list(analyze.load(args.rows).values())
     if any("log" not in s["ours"] for r in rows for s in r.get("seatings", [])):
         ap.error(f"{args.rows}: rows without action logs (written by an xbench.py from "
                  "before the logs: run it again)")

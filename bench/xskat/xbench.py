@@ -125,7 +125,7 @@ class Driver:
         try:
             self.p.stdin.write(line + "\n")
             self.p.stdin.flush()
-        except (BrokenPipeError, OSError) as err:
+        except OSError as err:  # BrokenPipeError among them
             # the driver ended (its last line said why): this game fails, the run goes on
             raise Disagreement(f"driver ended before {line!r} (exit {self.p.poll()})") from err
         reply = self.p.stdout.readline().strip()
@@ -186,6 +186,11 @@ def timed_choice(bot, view, times):
         times[kind]["cpu"].append(round(cpu * 1000, 3))
         times[kind]["wall"].append(round(wall * 1000, 3))
     return action
+
+
+def new_times() -> dict:
+    """Decision times by kind, as ``timed_choice`` fills them."""
+    return defaultdict(lambda: {"cpu": [], "wall": []})
 
 
 def play_game(deal: Deal | None, ours: int | None, bot, times, log: list[str],
@@ -315,7 +320,7 @@ def replay_deal(i: int) -> dict:
     the whole game must come out the same."""
     deal = deal_from_seed(SEED, i)
     row: dict = {"deal": i, "seed": SEED, "level": "replay", "disagreements": 0, "errors": []}
-    times: dict = defaultdict(lambda: {"cpu": [], "wall": []})
+    times = new_times()
     ref_log: list[str] = []
     try:
         row["reference"] = summary(play_game(deal, None, None, times, ref_log), ref_log)
@@ -352,7 +357,7 @@ def _failed(row: dict, game: str, err: Disagreement, log: list[str]) -> None:
 def bench_deal(i: int, level: str | None) -> dict:
     deal = deal_from_seed(SEED, i)
     row: dict = {"deal": i, "seed": SEED, "level": level, "disagreements": 0, "errors": []}
-    times: dict = defaultdict(lambda: {"cpu": [], "wall": []})
+    times = new_times()
     log: list[str] = []
     try:
         ref = summary(play_game(deal, None, None, times, log), log)
